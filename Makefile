@@ -1,0 +1,36 @@
+# Two entry points for a fresh machine with Python 3.11+ and make:
+#   make build   set up .venv and build everything into output/
+#   make test    set up .venv and run lint, type checks and the test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt --config-settings editable_mode=compat -e '.[dev]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/draftdeck build
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/ruff format --check generator tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/validate_speed.py
+
+clean:
+	rm -rf $(VENV) output

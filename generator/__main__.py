@@ -1,0 +1,5 @@
+"""Allow `python -m generator`."""
+
+from generator.cli.app import main
+
+main()

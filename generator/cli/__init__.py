@@ -1,0 +1,1 @@
+"""The draftdeck command line: thin commands over the library."""

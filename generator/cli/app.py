@@ -1,0 +1,24 @@
+"""The `draftdeck` command and its sub-commands."""
+
+from __future__ import annotations
+
+import typer
+
+from generator.cli import data_commands, validate_command
+
+app = typer.Typer(
+    name="draftdeck",
+    help="Validate All-Star Draft card data, answer rules questions and build print-and-play PDFs.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+app.command("validate")(validate_command.validate)
+app.command("cards")(data_commands.cards)
+app.command("arenas")(data_commands.arenas)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

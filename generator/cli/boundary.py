@@ -1,0 +1,41 @@
+"""The single place where user errors become messages and exit codes."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+import typer
+
+from generator.diagnostics import format_text
+from generator.errors import DataError, DraftdeckError, UsageError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+EXIT_DATA = 1
+EXIT_USAGE = 2
+
+
+def user_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Print draftdeck errors without a traceback and exit non-zero."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except DataError as error:
+            for diagnostic in error.diagnostics:
+                print(format_text(diagnostic), file=sys.stderr)
+            print(f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details", file=sys.stderr)
+            raise typer.Exit(EXIT_DATA) from None
+        except UsageError as error:
+            print(f"error: {error}", file=sys.stderr)
+            raise typer.Exit(EXIT_USAGE) from None
+        except DraftdeckError as error:
+            print(f"error: {error}", file=sys.stderr)
+            raise typer.Exit(EXIT_DATA) from None
+
+    return run

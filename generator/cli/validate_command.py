@@ -1,0 +1,48 @@
+"""`draftdeck validate`: report every problem in the data."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.boundary import EXIT_DATA, user_errors
+from generator.cli.options import DEFAULT_DATA, DataOption
+from generator.errors import UsageError
+
+
+class OutputFormat(str, Enum):
+    """How validate prints its findings."""
+
+    TEXT = "text"
+    JSON = "json"
+    GITHUB = "github"
+
+
+@user_errors
+def validate(
+    path: Annotated[
+        Path | None,
+        typer.Argument(help="Data folder, game pack folder, or a file inside a pack.", show_default="data/"),
+    ] = None,
+    data: DataOption = DEFAULT_DATA,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")
+    ] = OutputFormat.TEXT,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Also fail on warnings and on values marked provisional.")
+    ] = False,
+) -> None:
+    """Check data files against their schemas and each other; exit 1 on errors."""
+    from generator.loading.validate import find_packs, validate_pack
+    from generator.reporting import validation_report
+
+    if path is not None and data != DEFAULT_DATA and path.resolve() != data.resolve():
+        raise UsageError("give the data folder either as PATH or as --data, not both")
+    results = [validate_pack(root) for root in find_packs(path or data)]
+    report = validation_report(results, strict=strict)
+    typer.echo(report.render(output.value))
+    if not report.passed:
+        raise typer.Exit(EXIT_DATA)

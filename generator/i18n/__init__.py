@@ -1,0 +1,1 @@
+"""Translations: data strings, gettext catalogs and their checks."""

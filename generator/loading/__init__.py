@@ -1,0 +1,1 @@
+"""Generic loading: strict YAML, JSON Schema validation and game packs."""

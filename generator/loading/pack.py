@@ -1,0 +1,116 @@
+"""Load the documents of a game pack: parse, check the editor modeline, validate."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.diagnostics import Diagnostic, Severity
+from generator.loading import schemas, strict_yaml
+from generator.loading.document import Document
+from generator.paths import display_path
+
+_MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
+
+
+@dataclass(frozen=True)
+class DocumentSpec:
+    """A file a game pack is made of."""
+
+    key: str
+    """How checks refer to the document, e.g. 'species' or '2025/arenas'."""
+    relative: str
+    """Path below the pack folder, e.g. 'editions/2025/arenas.yaml'."""
+    schema: str
+    """Schema path below the schemas folder, e.g. 'all-star-draft/arenas.schema.json'."""
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class LoadedDocuments:
+    """The documents that parsed and passed their schema, and every problem found."""
+
+    documents: Mapping[str, Document]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def load_documents(root: Path, specs: Iterable[DocumentSpec], schemas_dir: Path) -> LoadedDocuments:
+    """Load every spec'd file of the pack at `root`; bad files are reported, not raised."""
+    documents: dict[str, Document] = {}
+    diagnostics: list[Diagnostic] = []
+    for spec in specs:
+        document, problems = load_one(root, spec, schemas_dir)
+        diagnostics.extend(problems)
+        if document is not None:
+            documents[spec.key] = document
+    return LoadedDocuments(documents, tuple(diagnostics))
+
+
+def load_one(
+    root: Path, spec: DocumentSpec, schemas_dir: Path
+) -> tuple[Document | None, list[Diagnostic]]:
+    """Parse and schema-validate one file; the document is None if anything failed."""
+    path = root / spec.relative
+    display = display_path(path)
+    if not path.is_file():
+        if not spec.required:
+            return None, []
+        return None, [
+            Diagnostic(
+                display,
+                0,
+                0,
+                "required file is missing",
+                hint=f"create it; its schema is schemas/{spec.schema}",
+            )
+        ]
+    document, diagnostics = strict_yaml.load_file(path, display)
+    if document is None:
+        return None, diagnostics
+    diagnostics = [
+        *_modeline(document, spec),
+        *schemas.validate(document, schemas_dir, spec.schema),
+    ]
+    if any(d.severity is Severity.ERROR for d in diagnostics):
+        return None, diagnostics
+    return document, diagnostics
+
+
+def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnostic]:
+    """A warning for each YAML file in the pack that no spec reads (often a misnamed file)."""
+    known = {spec.relative for spec in specs}
+    found = sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    return [
+        Diagnostic(
+            display_path(p),
+            0,
+            0,
+            "file is not part of the game pack and is ignored",
+            severity=Severity.WARNING,
+            hint="the pack reads: " + ", ".join(sorted(known)),
+        )
+        for p in found
+        if p.relative_to(root).as_posix() not in known
+    ]
+
+
+def _modeline(document: Document, spec: DocumentSpec) -> list[Diagnostic]:
+    """Warn when the first line does not point editors at the file's schema."""
+    first = document.lines[0] if document.lines else ""
+    match = _MODELINE.match(first)
+    wanted = f"schemas/{spec.schema}"
+    if match and match.group(1).endswith(wanted):
+        return []
+    depth = spec.relative.count("/") + 2
+    expected = "../" * depth + wanted
+    return [
+        document.diagnostic_at(
+            1,
+            1,
+            "first line does not name the file's schema for editors",
+            severity=Severity.WARNING,
+            hint=f"make the first line: # yaml-language-server: $schema={expected}",
+        )
+    ]

@@ -1,0 +1,164 @@
+"""JSON Schema validation of documents, with messages written for people."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from generator.diagnostics import Diagnostic
+from generator.loading.document import Document
+
+BASE_URI = "https://draftdeck.invalid/schemas/"
+"""In-memory base of schema URIs; relative `$ref`s resolve against it, never fetched."""
+
+
+@cache
+def registry(schemas_dir: Path) -> Registry[Any]:
+    """Every `*.schema.json` below `schemas_dir`, registered under its relative path."""
+    resources = []
+    for path in sorted(schemas_dir.rglob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        uri = BASE_URI + path.relative_to(schemas_dir).as_posix()
+        resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(schemas_dir: Path, schema_name: str) -> Draft202012Validator:
+    """A validator for the schema at `schemas_dir/schema_name`."""
+    uri = BASE_URI + schema_name
+    return Draft202012Validator({"$ref": uri}, registry=registry(schemas_dir))
+
+
+def validate(document: Document, schemas_dir: Path, schema_name: str) -> list[Diagnostic]:
+    """Every schema violation of `document`, located and explained."""
+    checker = validator(schemas_dir, schema_name)
+    return [
+        _diagnostic(document, error) for error in _leaf_errors(checker.iter_errors(document.value))
+    ]
+
+
+def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    """Unwrap `$ref` wrappers so each problem is reported at its own keyword."""
+    for error in errors:
+        if error.context and error.validator in ("anyOf", "oneOf"):
+            yield min(error.context, key=lambda e: -len(e.absolute_path))
+        else:
+            yield error
+
+
+def _diagnostic(document: Document, error: ValidationError) -> Diagnostic:
+    path = list(error.absolute_path)
+    message, hint, at_key = _explain(error, path)
+    if at_key is not None:
+        path = [*path, at_key]
+    return document.diagnostic(path, message, hint=hint)
+
+
+def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | None, str | None]:
+    """(message, hint, key to point at) for one validation error."""
+    kind, value = error.validator, error.instance
+    expected: Any = error.validator_value
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    description = schema.get("description")
+    what = _name(path)
+    if kind == "required":
+        missing = next((k for k in expected if isinstance(value, dict) and k not in value), "?")
+        return f"{what} is missing the required key '{missing}'", _field_hint(error, missing), None
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = sorted(schema.get("properties", {}))
+        extras = sorted(k for k in value if k not in allowed)
+        key = extras[0] if extras else None
+        close = difflib.get_close_matches(key or "", allowed, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        return f"unknown key '{key}'", f"{hint}allowed keys here: {', '.join(allowed)}", key
+    if kind == "type":
+        wanted = " or ".join(_TYPE_WORDS.get(t, t) for t in _as_list(expected))
+        return f"{what} must be {wanted}, got {_describe(value)}", description, None
+    if kind == "enum":
+        options = ", ".join("null" if v is None else str(v) for v in expected)
+        return f"{what} is {_describe(value)}, not one of: {options}", description, None
+    if kind == "pattern":
+        return f"{what} {_describe(value)} has the wrong form", description, None
+    if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        word = _BOUND_WORDS[kind]
+        return f"{what} is {value}, must be {word} {expected}", description, None
+    if kind in ("minItems", "maxItems"):
+        word = "at least" if kind == "minItems" else "at most"
+        n = len(value) if isinstance(value, list) else 0
+        return f"{what} needs {word} {expected} item(s), got {n}", description, None
+    if kind == "minLength":
+        return f"{what} must not be empty", description, None
+    if kind == "uniqueItems":
+        return f"{what} lists the same item twice", description, None
+    if kind == "dependentRequired":
+        return (
+            f"{what} is marked provisional but has no note",
+            "add a note saying why the value is not confirmed",
+            None,
+        )
+    return f"{what}: {error.message}", description, None
+
+
+def _field_hint(error: ValidationError, key: str) -> str | None:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    prop = schema.get("properties", {}).get(key, {})
+    description = prop.get("description") if isinstance(prop, dict) else None
+    return f"{key}: {description}" if description else None
+
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "null",
+}
+_BOUND_WORDS = {
+    "minimum": "at least",
+    "exclusiveMinimum": "more than",
+    "maximum": "at most",
+    "exclusiveMaximum": "less than",
+}
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _name(path: list[str | int]) -> str:
+    """How to call the value at `path` in a message."""
+    if not path:
+        return "the document"
+    last = path[-1]
+    if isinstance(last, int):
+        parent = path[-2] if len(path) > 1 else "list"
+        return f"item {last + 1} of {parent}"
+    return f"'{last}'"
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return repr(value)

@@ -1,0 +1,372 @@
+"""A YAML reader that refuses the format's pitfalls instead of guessing.
+
+Refused, each with a located message: duplicate keys, anchors and aliases,
+explicit tags, non-text keys, YAML 1.1 readings that YAML 1.2 does not share
+(`no`/`on` as booleans, `0755` as octal, unquoted dates, base-60 numbers),
+invalid UTF-8, files over a size limit and absurd nesting. Plain scalars are
+resolved by the YAML 1.2 core schema. The C parser is used when present.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.diagnostics import Diagnostic
+from generator.loading.document import Document, PathKey
+
+MAX_FILE_BYTES = 1024 * 1024
+"""Data files are hand-edited: anything larger is a mistake, not data."""
+MAX_DEPTH = 32
+"""Deepest nesting of mappings and sequences accepted."""
+
+_Parser: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TRUE = {"true", "True", "TRUE"}
+_FALSE = {"false", "False", "FALSE"}
+_YAML11_BOOLS = {
+    word
+    for base in ("y", "yes", "n", "no", "on", "off")
+    for word in (base, base.capitalize(), base.upper())
+}
+_INT = re.compile(r"[-+]?[0-9]+")
+_INT_OCT = re.compile(r"0o[0-7]+")
+_INT_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
+_BASE60 = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
+_UNDERSCORED = re.compile(r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?")
+
+_SYNTAX_HINTS = (
+    ("'\\t'", "indent with spaces: YAML does not allow tabs for indentation"),
+    ("mapping values are not allowed", "quote a value that contains ': ', or fix the indentation"),
+    ("could not find expected ':'", "check the indentation, or add the ':' after the key"),
+    ("expected ',' or ']'", "close the [ list ] or separate its items with commas"),
+    ("expected ',' or '}'", "close the { mapping } or separate its entries with commas"),
+    ("found unexpected end of stream", "a quoted text is not closed"),
+    ("control characters are not allowed", "remove the invisible control character"),
+    ("did not find expected key", "check the indentation of this line against the lines above"),
+    ("did not find expected '-' indicator", "list items must line up under each other"),
+)
+
+
+class _Abort(Exception):
+    """Stop reading: the problem makes the rest of the file meaningless."""
+
+
+@dataclass
+class _Frame:
+    """A mapping or sequence being built."""
+
+    path: PathKey
+    value: Any
+    key: str | None = None
+    key_line: int = 0
+    skip_value: bool = False
+    first_lines: dict[str, int] = field(default_factory=dict)
+
+
+class _Builder:
+    """Turns parser events into plain values, positions and diagnostics."""
+
+    def __init__(self, display: str, lines: tuple[str, ...]) -> None:
+        self.display = display
+        self.lines = lines
+        self.diagnostics: list[Diagnostic] = []
+        self.documents: list[Document] = []
+        self._stack: list[_Frame] = []
+        self._root: Any = None
+        self._keys: dict[PathKey, tuple[int, int]] = {}
+        self._values: dict[PathKey, tuple[int, int]] = {}
+
+    def error(self, mark: Any, message: str, hint: str | None = None) -> None:
+        """Record a problem at a parser mark."""
+        probe = Document(self.display, None, self.lines)
+        self.diagnostics.append(
+            probe.diagnostic_at(mark.line + 1, mark.column + 1, message, hint=hint)
+        )
+
+    def feed(self, event: Any) -> None:
+        """Consume one parser event."""
+        if isinstance(event, yaml.DocumentStartEvent):
+            self._root, self._keys, self._values = None, {}, {}
+        elif isinstance(event, yaml.DocumentEndEvent):
+            self.documents.append(
+                Document(self.display, self._root, self.lines, self._keys, self._values)
+            )
+        elif isinstance(event, yaml.AliasEvent):
+            self.error(
+                event.start_mark,
+                f"alias '*{event.anchor}' is not allowed in data files",
+                "write the value out in full; anchors and aliases are refused",
+            )
+            self._add(None, event.start_mark)
+        elif isinstance(event, yaml.ScalarEvent):
+            self._check_node(event, "value")
+            self._scalar(event)
+        elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            self._check_node(
+                event, "mapping" if isinstance(event, yaml.MappingStartEvent) else "list"
+            )
+            self._open(event)
+        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+            frame = self._stack.pop()
+            self._add(frame.value, None, built=True)
+
+    def _check_node(self, event: Any, what: str) -> None:
+        if event.anchor is not None:
+            self.error(
+                event.start_mark,
+                f"anchor '&{event.anchor}' is not allowed in data files",
+                "remove the anchor and write repeated values out in full",
+            )
+        if event.tag is not None:
+            shown = event.tag.replace("tag:yaml.org,2002:", "!!")
+            self.error(
+                event.start_mark,
+                f"tag '{shown}' is not allowed on a {what}",
+                "remove the tag; quote the value if it must be read as text",
+            )
+
+    def _open(self, event: Any) -> None:
+        if len(self._stack) >= MAX_DEPTH:
+            self.error(
+                event.start_mark,
+                f"nested deeper than {MAX_DEPTH} levels",
+                "data files are shallow; check for runaway brackets or indentation",
+            )
+            raise _Abort
+        container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
+        path = self._child_path(event.start_mark)
+        self._stack.append(_Frame(path, container))
+
+    def _child_path(self, mark: Any) -> PathKey:
+        """The path of the value about to be added, recording its position."""
+        if not self._stack:
+            path: PathKey = ()
+        else:
+            top = self._stack[-1]
+            if isinstance(top.value, dict):
+                assert top.key is not None
+                path = (*top.path, top.key)
+            else:
+                path = (*top.path, len(top.value))
+        if mark is not None:
+            self._values.setdefault(path, (mark.line + 1, mark.column + 1))
+        return path
+
+    def _scalar(self, event: Any) -> None:
+        top = self._stack[-1] if self._stack else None
+        plain = event.style in (None, "") and event.tag is None
+        if isinstance(top, _Frame) and isinstance(top.value, dict) and top.key is None:
+            self._key(top, event, plain)
+            return
+        if plain:
+            value, problem = resolve_plain(event.value)
+            if problem:
+                self.error(event.start_mark, problem[0], problem[1])
+        else:
+            value = event.value
+        self._add(value, event.start_mark)
+
+    def _key(self, frame: _Frame, event: Any, plain: bool) -> None:
+        key: Any = event.value
+        if plain:
+            key, problem = resolve_plain(event.value)
+            if problem:
+                self.error(event.start_mark, problem[0], problem[1])
+                key = event.value
+        if not isinstance(key, str):
+            self.error(
+                event.start_mark,
+                f"mapping key {event.value!r} is not text",
+                f'quote the key: "{event.value}"',
+            )
+            key = event.value
+        line = event.start_mark.line + 1
+        frame.key, frame.skip_value = key, key in frame.first_lines
+        if frame.skip_value:
+            self.error(
+                event.start_mark,
+                f"duplicate key '{key}' (first defined on line {frame.first_lines[key]})",
+                "remove one of the two entries; YAML would silently keep only the last",
+            )
+        else:
+            frame.first_lines[key] = line
+            self._keys[(*frame.path, key)] = (line, event.start_mark.column + 1)
+
+    def _add(self, value: Any, mark: Any, *, built: bool = False) -> None:
+        """Put a finished value into its parent (or make it the root)."""
+        if not built:
+            self._child_path(mark)
+        if not self._stack:
+            self._root = value
+            return
+        top = self._stack[-1]
+        if isinstance(top.value, dict):
+            assert top.key is not None
+            if not top.skip_value:
+                top.value[top.key] = value
+            top.key, top.skip_value = None, False
+        else:
+            top.value.append(value)
+
+
+def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
+    """Read an unquoted scalar by the YAML 1.2 core schema.
+
+    Returns the value and, for text that YAML 1.1 would read differently,
+    a (message, hint) pair; the value is then the text itself.
+    """
+    if text in _NULLS:
+        return None, None
+    if text in _TRUE:
+        return True, None
+    if text in _FALSE:
+        return False, None
+    if text in _YAML11_BOOLS:
+        return text, (
+            f"'{text}' is ambiguous: YAML 1.1 reads it as a boolean, YAML 1.2 as text",
+            f'write true or false, or quote it: "{text}"',
+        )
+    if _INT.fullmatch(text):
+        digits = text.lstrip("+-")
+        if len(digits) > 1 and digits.startswith("0"):
+            return text, (
+                f"'{text}' is ambiguous: YAML 1.1 reads a leading zero as octal",
+                f'write it without the leading zero, or quote it: "{text}"',
+            )
+        return int(text), None
+    if _INT_OCT.fullmatch(text):
+        return int(text[2:], 8), None
+    if _INT_HEX.fullmatch(text):
+        return int(text[2:], 16), None
+    if _FLOAT.fullmatch(text):
+        return float(text), None
+    if _INF.fullmatch(text):
+        return float("-inf") if text.startswith("-") else float("inf"), None
+    if _NAN.fullmatch(text):
+        return float("nan"), None
+    if _DATE.fullmatch(text):
+        return text, (
+            f"'{text}' is an unquoted date, which YAML 1.1 turns into a date object",
+            f'quote it: "{text}"',
+        )
+    if _BASE60.fullmatch(text) or _UNDERSCORED.fullmatch(text):
+        return text, (
+            f"'{text}' is ambiguous: YAML 1.1 reads it as a number",
+            f'quote it: "{text}"',
+        )
+    return text, None
+
+
+def read_text(
+    path: Path, display: str, max_bytes: int = MAX_FILE_BYTES
+) -> tuple[str | None, list[Diagnostic]]:
+    """Read a file as UTF-8 text, refusing files that are too large or not UTF-8."""
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            return None, [
+                Diagnostic(
+                    display,
+                    0,
+                    0,
+                    f"file is {_size(size)}, over the {_size(max_bytes)} limit for data files",
+                    hint="data files are small hand-edited YAML; check that this is the right file",
+                )
+            ]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Diagnostic(display, 0, 0, f"cannot read file: {exc.strerror or exc}")]
+    return decode_utf8(raw, display)
+
+
+def decode_utf8(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]:
+    """Decode bytes as UTF-8 (a leading BOM is allowed), locating the first bad byte."""
+    try:
+        return raw.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        bad = raw[exc.start]
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start : exc.start].decode("utf-8", "replace")) + 1
+        lines = tuple(raw.decode("utf-8", "replace").splitlines())
+        probe = Document(display, None, lines)
+        return None, [
+            probe.diagnostic_at(
+                line,
+                column,
+                f"file is not valid UTF-8: byte 0x{bad:02X} cannot be decoded",
+                hint="save the file as UTF-8 (it looks like another encoding, e.g. Latin-1)",
+            )
+        ]
+
+
+def parse_stream(text: str, display: str) -> tuple[list[Document], list[Diagnostic]]:
+    """Parse every document of a YAML stream strictly."""
+    lines = tuple(text.splitlines())
+    builder = _Builder(display, lines)
+    try:
+        for event in yaml.parse(text, Loader=_Parser):
+            builder.feed(event)
+    except _Abort:
+        pass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        hint = next((h for needle, h in _SYNTAX_HINTS if needle in problem), None)
+        if exc.context and exc.problem:
+            problem = f"{problem} ({exc.context})"
+        if mark is not None:
+            builder.error(mark, f"YAML syntax error: {problem}", hint)
+        else:
+            builder.diagnostics.append(Diagnostic(display, 0, 0, f"YAML syntax error: {problem}"))
+    except yaml.YAMLError as exc:
+        builder.diagnostics.append(Diagnostic(display, 0, 0, f"YAML error: {exc}"))
+    return builder.documents, builder.diagnostics
+
+
+def parse_single(text: str, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Parse text that must hold exactly one YAML document."""
+    documents, diagnostics = parse_stream(text, display)
+    if diagnostics:
+        return None, diagnostics
+    if not documents or (len(documents) == 1 and documents[0].value is None):
+        return None, [
+            Diagnostic(display, 0, 0, "file is empty", hint="a data file holds one YAML mapping")
+        ]
+    if len(documents) > 1:
+        line, column = documents[1].locate(())
+        return None, [
+            documents[1].diagnostic_at(
+                line,
+                column,
+                "file holds more than one YAML document",
+                hint="remove the '---' separator: a data file holds one document",
+            )
+        ]
+    return documents[0], []
+
+
+def load_file(path: Path, display: str) -> tuple[Document | None, list[Diagnostic]]:
+    """Read and strictly parse a one-document data file."""
+    text, diagnostics = read_text(path, display)
+    if text is None:
+        return None, diagnostics
+    return parse_single(text, display)
+
+
+def _size(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.1f} MiB"
+    if n >= 1024:
+        return f"{n / 1024:.1f} KiB"
+    return f"{n} bytes"
