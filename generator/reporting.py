@@ -62,7 +62,10 @@ class ValidationReport:
     def render(self, output: str) -> str:
         """The report as text, json or github annotations."""
         if output == "json":
-            return dumps_json(self.diagnostics, {**self.summary(), "provisional_values": [as_json(d) for d in self.provisional]})
+            return dumps_json(
+                self.diagnostics,
+                {**self.summary(), "provisional_values": [as_json(d) for d in self.provisional]},
+            )
         if output == "github":
             return "\n".join([*(format_github(d) for d in self.diagnostics), self.summary_line()])
         blocks = [format_text(d) for d in self.diagnostics]

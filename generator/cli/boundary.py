@@ -29,7 +29,10 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         except DataError as error:
             for diagnostic in error.diagnostics:
                 print(format_text(diagnostic), file=sys.stderr)
-            print(f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details", file=sys.stderr)
+            print(
+                f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",
+                file=sys.stderr,
+            )
             raise typer.Exit(EXIT_DATA) from None
         except UsageError as error:
             print(f"error: {error}", file=sys.stderr)

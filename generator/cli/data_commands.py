@@ -25,7 +25,9 @@ def cards(data: DataOption = DEFAULT_DATA, as_json: JsonOption = False) -> None:
 
 
 @user_errors
-def arenas(data: DataOption = DEFAULT_DATA, edition: EditionOption = None, as_json: JsonOption = False) -> None:
+def arenas(
+    data: DataOption = DEFAULT_DATA, edition: EditionOption = None, as_json: JsonOption = False
+) -> None:
     """List the arena cards of an edition."""
     from generator.games.all_star_draft.queries import arena_rows, load
 
@@ -37,4 +39,6 @@ def arenas(data: DataOption = DEFAULT_DATA, edition: EditionOption = None, as_js
         [r["id"], r["name"], r["fans"], r["special"], r["flags"], "yes" if r["provisional"] else ""]
         for r in rows
     ]
-    typer.echo(render_table(["id", "name", "fans (rank 1-6)", "special", "flags", "provisional"], table))
+    typer.echo(
+        render_table(["id", "name", "fans (rank 1-6)", "special", "flags", "provisional"], table)
+    )

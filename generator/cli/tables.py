@@ -9,7 +9,9 @@ def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> st
     """Left-aligned columns separated by two spaces, with a header rule."""
     cells = [[str(h) for h in headers], *[[_cell(v) for v in row] for row in rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 

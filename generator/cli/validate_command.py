@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +13,7 @@ from generator.cli.options import DEFAULT_DATA, DataOption
 from generator.errors import UsageError
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     """How validate prints its findings."""
 
     TEXT = "text"
@@ -25,14 +25,17 @@ class OutputFormat(str, Enum):
 def validate(
     path: Annotated[
         Path | None,
-        typer.Argument(help="Data folder, game pack folder, or a file inside a pack.", show_default="data/"),
+        typer.Argument(
+            help="Data folder, game pack folder, or a file inside a pack.", show_default="data/"
+        ),
     ] = None,
     data: DataOption = DEFAULT_DATA,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")
     ] = OutputFormat.TEXT,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Also fail on warnings and on values marked provisional.")
+        bool,
+        typer.Option("--strict", help="Also fail on warnings and on values marked provisional."),
     ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""

@@ -23,17 +23,9 @@ def catalog_path(locales_dir: Path, locale: str, domain: str) -> Path:
 
 def read_translations(path: Path) -> Translations:
     """The finished translations of a .po file: fuzzy and empty entries are left out."""
-    from babel.messages.pofile import read_po
+    from generator.i18n.po_reader import read_finished
 
-    with path.open("rb") as handle:
-        catalog = read_po(handle)
-    found: dict[tuple[str, str], str] = {}
-    for message in catalog:
-        if not message.id or message.fuzzy or not isinstance(message.id, str):
-            continue
-        if isinstance(message.string, str) and message.string.strip():
-            found[(message.context or "", message.id)] = message.string
-    return found
+    return read_finished(path)
 
 
 def check_translations(

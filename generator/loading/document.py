@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Severity
 
 PathKey = tuple[str | int, ...]
+Positions = tuple[Mapping[PathKey, tuple[int, int]], Mapping[PathKey, tuple[int, int]]]
+"""(key positions, value positions), each path -> (1-based line, column)."""
+
+
+def _no_positions() -> Positions:
+    return {}, {}
 
 
 def json_pointer(path: Sequence[str | int]) -> str:
@@ -27,10 +34,22 @@ class Document:
     """The document as plain dicts, lists, strings, numbers, booleans and None."""
     lines: tuple[str, ...] = ()
     """The source lines, for showing the offending line."""
-    key_positions: Mapping[PathKey, tuple[int, int]] = field(default_factory=dict)
-    """Where the key of each mapping member starts (1-based line, column)."""
-    value_positions: Mapping[PathKey, tuple[int, int]] = field(default_factory=dict)
-    """Where each value starts (1-based line, column)."""
+    scan_positions: Callable[[], Positions] = _no_positions
+    """Computes where each key and value starts; called only when a location is needed."""
+
+    @cached_property
+    def _positions(self) -> Positions:
+        return self.scan_positions()
+
+    @property
+    def key_positions(self) -> Mapping[PathKey, tuple[int, int]]:
+        """Where the key of each mapping member starts (1-based line, column)."""
+        return self._positions[0]
+
+    @property
+    def value_positions(self) -> Mapping[PathKey, tuple[int, int]]:
+        """Where each value starts (1-based line, column)."""
+        return self._positions[1]
 
     def locate(self, path: Sequence[str | int]) -> tuple[int, int]:
         """The position of the value at `path`: its key if it has one, else its start.

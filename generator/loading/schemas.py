@@ -12,6 +12,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
+from referencing._core import Resolver
 from referencing.jsonschema import DRAFT202012
 
 from generator.diagnostics import Diagnostic
@@ -34,9 +35,39 @@ def registry(schemas_dir: Path) -> Registry[Any]:
 
 @cache
 def validator(schemas_dir: Path, schema_name: str) -> Draft202012Validator:
-    """A validator for the schema at `schemas_dir/schema_name`."""
+    """A validator for the schema at `schemas_dir/schema_name`, its `$ref`s inlined."""
     uri = BASE_URI + schema_name
-    return Draft202012Validator({"$ref": uri}, registry=registry(schemas_dir))
+    resolver = registry(schemas_dir).resolver(uri)
+    schema = inline_refs(resolver.lookup(uri).contents, resolver)
+    return Draft202012Validator(schema)
+
+
+_ANNOTATIONS = frozenset({"description", "title", "$comment"})
+
+
+def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
+    """The schema with every `$ref` replaced by its target, resolved by `referencing`.
+
+    Our schemas are not recursive, so inlining is finite; it spares the
+    validator a URI resolution for every `$ref` of every instance.
+    """
+    if depth > 32:
+        raise ValueError("schema $ref chain too deep (recursive schema?)")
+    if isinstance(schema, list):
+        return [inline_refs(item, resolver, depth) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    if "$ref" in schema and isinstance(schema["$ref"], str):
+        resolved = resolver.lookup(schema["$ref"])
+        target = inline_refs(resolved.contents, resolved.resolver, depth + 1)
+        siblings = {k: inline_refs(v, resolver, depth) for k, v in schema.items() if k != "$ref"}
+        if isinstance(target, dict) and set(siblings).intersection(target) <= _ANNOTATIONS:
+            return {**target, **siblings}
+        return {**siblings, "allOf": [target]}
+    return {
+        k: v if k in ("enum", "const") else inline_refs(v, resolver, depth)
+        for k, v in schema.items()
+    }
 
 
 def validate(document: Document, schemas_dir: Path, schema_name: str) -> list[Diagnostic]:

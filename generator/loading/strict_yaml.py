@@ -10,14 +10,14 @@ resolved by the YAML 1.2 core schema. The C parser is used when present.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from generator.diagnostics import Diagnostic
-from generator.loading.document import Document, PathKey
+from generator.loading.document import Document, PathKey, Positions
 
 MAX_FILE_BYTES = 1024 * 1024
 """Data files are hand-edited: anything larger is a mistake, not data."""
@@ -34,15 +34,17 @@ _YAML11_BOOLS = {
     for base in ("y", "yes", "n", "no", "on", "off")
     for word in (base, base.capitalize(), base.upper())
 }
-_INT = re.compile(r"[-+]?[0-9]+")
-_INT_OCT = re.compile(r"0o[0-7]+")
-_INT_HEX = re.compile(r"0x[0-9a-fA-F]+")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
-_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
-_NAN = re.compile(r"\.(nan|NaN|NAN)")
-_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
-_BASE60 = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
-_UNDERSCORED = re.compile(r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?")
+_MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfFyYoO")
+"""First characters of every plain scalar that could read as something other than text."""
+_INT = r"[-+]?[0-9]+"
+_INT_OCT = r"0o[0-7]+"
+_INT_HEX = r"0x[0-9a-fA-F]+"
+_FLOAT = r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
+_INF = r"[-+]?\.(inf|Inf|INF)"
+_NAN = r"\.(nan|NaN|NAN)"
+_DATE = r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?"
+_BASE60 = r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
+_UNDERSCORED = r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?"
 
 _SYNTAX_HINTS = (
     ("'\\t'", "indent with spaces: YAML does not allow tabs for indentation"),
@@ -61,30 +63,29 @@ class _Abort(Exception):
     """Stop reading: the problem makes the rest of the file meaningless."""
 
 
-@dataclass
 class _Frame:
     """A mapping or sequence being built."""
 
-    path: PathKey
-    value: Any
-    key: str | None = None
-    key_line: int = 0
-    skip_value: bool = False
-    first_lines: dict[str, int] = field(default_factory=dict)
+    __slots__ = ("first_lines", "key", "skip_value", "value")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.key: str | None = None
+        self.skip_value = False
+        self.first_lines: dict[str, int] = {}
 
 
 class _Builder:
     """Turns parser events into plain values, positions and diagnostics."""
 
-    def __init__(self, display: str, lines: tuple[str, ...]) -> None:
+    def __init__(self, text: str, display: str, lines: tuple[str, ...]) -> None:
+        self.text = text
         self.display = display
         self.lines = lines
         self.diagnostics: list[Diagnostic] = []
         self.documents: list[Document] = []
         self._stack: list[_Frame] = []
         self._root: Any = None
-        self._keys: dict[PathKey, tuple[int, int]] = {}
-        self._values: dict[PathKey, tuple[int, int]] = {}
 
     def error(self, mark: Any, message: str, hint: str | None = None) -> None:
         """Record a problem at a parser mark."""
@@ -93,32 +94,52 @@ class _Builder:
             probe.diagnostic_at(mark.line + 1, mark.column + 1, message, hint=hint)
         )
 
-    def feed(self, event: Any) -> None:
-        """Consume one parser event."""
-        if isinstance(event, yaml.DocumentStartEvent):
-            self._root, self._keys, self._values = None, {}, {}
-        elif isinstance(event, yaml.DocumentEndEvent):
-            self.documents.append(
-                Document(self.display, self._root, self.lines, self._keys, self._values)
-            )
-        elif isinstance(event, yaml.AliasEvent):
-            self.error(
-                event.start_mark,
-                f"alias '*{event.anchor}' is not allowed in data files",
-                "write the value out in full; anchors and aliases are refused",
-            )
-            self._add(None, event.start_mark)
-        elif isinstance(event, yaml.ScalarEvent):
+    def feed_all(self, text: str) -> None:
+        """Consume every parser event of `text`."""
+        handlers = {kind: getattr(self, name) for kind, name in _HANDLERS.items()}
+        parser = _Parser(text)
+        try:
+            while True:
+                event = parser.get_event()
+                kind = type(event)
+                if kind is yaml.StreamEndEvent:
+                    return
+                handler = handlers.get(kind)
+                if handler is not None:
+                    handler(event)
+        finally:
+            parser.dispose()
+
+    def _document_start(self, event: Any) -> None:
+        self._root = None
+
+    def _document_end(self, event: Any) -> None:
+        scan = partial(scan_positions, self.text, len(self.documents))
+        self.documents.append(Document(self.display, self._root, self.lines, scan))
+
+    def _alias(self, event: Any) -> None:
+        self.error(
+            event.start_mark,
+            f"alias '*{event.anchor}' is not allowed in data files",
+            "write the value out in full; anchors and aliases are refused",
+        )
+        self._add(None)
+
+    def _scalar_event(self, event: Any) -> None:
+        if event.anchor is not None or event.tag is not None:
             self._check_node(event, "value")
-            self._scalar(event)
-        elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
-            self._check_node(
-                event, "mapping" if isinstance(event, yaml.MappingStartEvent) else "list"
-            )
-            self._open(event)
-        elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-            frame = self._stack.pop()
-            self._add(frame.value, None, built=True)
+        self._scalar(event)
+
+    def _mapping_start(self, event: Any) -> None:
+        self._check_node(event, "mapping")
+        self._open(event)
+
+    def _sequence_start(self, event: Any) -> None:
+        self._check_node(event, "list")
+        self._open(event)
+
+    def _close(self, event: Any) -> None:
+        self._add(self._stack.pop().value)
 
     def _check_node(self, event: Any, what: str) -> None:
         if event.anchor is not None:
@@ -136,6 +157,14 @@ class _Builder:
             )
 
     def _open(self, event: Any) -> None:
+        top = self._stack[-1] if self._stack else None
+        if top is not None and isinstance(top.value, dict) and top.key is None:
+            self.error(
+                event.start_mark,
+                "a mapping key must be plain text, not a list or mapping",
+                "write the key as text followed by ':'",
+            )
+            raise _Abort
         if len(self._stack) >= MAX_DEPTH:
             self.error(
                 event.start_mark,
@@ -144,23 +173,7 @@ class _Builder:
             )
             raise _Abort
         container: Any = {} if isinstance(event, yaml.MappingStartEvent) else []
-        path = self._child_path(event.start_mark)
-        self._stack.append(_Frame(path, container))
-
-    def _child_path(self, mark: Any) -> PathKey:
-        """The path of the value about to be added, recording its position."""
-        if not self._stack:
-            path: PathKey = ()
-        else:
-            top = self._stack[-1]
-            if isinstance(top.value, dict):
-                assert top.key is not None
-                path = (*top.path, top.key)
-            else:
-                path = (*top.path, len(top.value))
-        if mark is not None:
-            self._values.setdefault(path, (mark.line + 1, mark.column + 1))
-        return path
+        self._stack.append(_Frame(container))
 
     def _scalar(self, event: Any) -> None:
         top = self._stack[-1] if self._stack else None
@@ -174,7 +187,7 @@ class _Builder:
                 self.error(event.start_mark, problem[0], problem[1])
         else:
             value = event.value
-        self._add(value, event.start_mark)
+        self._add(value)
 
     def _key(self, frame: _Frame, event: Any, plain: bool) -> None:
         key: Any = event.value
@@ -200,12 +213,9 @@ class _Builder:
             )
         else:
             frame.first_lines[key] = line
-            self._keys[(*frame.path, key)] = (line, event.start_mark.column + 1)
 
-    def _add(self, value: Any, mark: Any, *, built: bool = False) -> None:
+    def _add(self, value: Any) -> None:
         """Put a finished value into its parent (or make it the root)."""
-        if not built:
-            self._child_path(mark)
         if not self._stack:
             self._root = value
             return
@@ -219,12 +229,70 @@ class _Builder:
             top.value.append(value)
 
 
+_HANDLERS: dict[type, str] = {
+    yaml.DocumentStartEvent: "_document_start",
+    yaml.DocumentEndEvent: "_document_end",
+    yaml.AliasEvent: "_alias",
+    yaml.ScalarEvent: "_scalar_event",
+    yaml.MappingStartEvent: "_mapping_start",
+    yaml.SequenceStartEvent: "_sequence_start",
+    yaml.MappingEndEvent: "_close",
+    yaml.SequenceEndEvent: "_close",
+}
+
+
+def scan_positions(text: str, document_index: int = 0) -> Positions:
+    """Where each key and value of one document of `text` starts (1-based).
+
+    Called only when a diagnostic needs a location, so that clean data is
+    read without this bookkeeping. The text parsed cleanly before.
+    """
+    keys: dict[PathKey, tuple[int, int]] = {}
+    values: dict[PathKey, tuple[int, int]] = {}
+    stack: list[list[Any]] = []  # [path, is_mapping, pending key or next index]
+    document = -1
+    events: Any = yaml.parse(text, Loader=_Parser)
+    for event in events:
+        kind = type(event)
+        if kind is yaml.DocumentStartEvent:
+            document += 1
+            continue
+        if document != document_index or kind in (yaml.StreamStartEvent, yaml.StreamEndEvent):
+            continue
+        if kind is yaml.DocumentEndEvent:
+            break
+        if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
+            stack.pop()
+            continue
+        position = (event.start_mark.line + 1, event.start_mark.column + 1)
+        top = stack[-1] if stack else None
+        if top is not None and top[1] and top[2] is None:
+            top[2] = event.value
+            keys.setdefault((*top[0], event.value), position)
+            continue
+        if top is None:
+            path: PathKey = ()
+        elif top[1]:
+            path, top[2] = (*top[0], top[2]), None
+        else:
+            path = (*top[0], top[2])
+            top[2] += 1
+        values.setdefault(path, position)
+        if kind is yaml.MappingStartEvent:
+            stack.append([path, True, None])
+        elif kind is yaml.SequenceStartEvent:
+            stack.append([path, False, 0])
+    return keys, values
+
+
 def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
     """Read an unquoted scalar by the YAML 1.2 core schema.
 
     Returns the value and, for text that YAML 1.1 would read differently,
     a (message, hint) pair; the value is then the text itself.
     """
+    if text[:1] not in _MAYBE_NOT_TEXT and text:
+        return text, None
     if text in _NULLS:
         return None, None
     if text in _TRUE:
@@ -236,7 +304,7 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
             f"'{text}' is ambiguous: YAML 1.1 reads it as a boolean, YAML 1.2 as text",
             f'write true or false, or quote it: "{text}"',
         )
-    if _INT.fullmatch(text):
+    if re.fullmatch(_INT, text):
         digits = text.lstrip("+-")
         if len(digits) > 1 and digits.startswith("0"):
             return text, (
@@ -244,22 +312,22 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
                 f'write it without the leading zero, or quote it: "{text}"',
             )
         return int(text), None
-    if _INT_OCT.fullmatch(text):
+    if re.fullmatch(_INT_OCT, text):
         return int(text[2:], 8), None
-    if _INT_HEX.fullmatch(text):
+    if re.fullmatch(_INT_HEX, text):
         return int(text[2:], 16), None
-    if _FLOAT.fullmatch(text):
+    if re.fullmatch(_FLOAT, text):
         return float(text), None
-    if _INF.fullmatch(text):
+    if re.fullmatch(_INF, text):
         return float("-inf") if text.startswith("-") else float("inf"), None
-    if _NAN.fullmatch(text):
+    if re.fullmatch(_NAN, text):
         return float("nan"), None
-    if _DATE.fullmatch(text):
+    if re.fullmatch(_DATE, text):
         return text, (
             f"'{text}' is an unquoted date, which YAML 1.1 turns into a date object",
             f'quote it: "{text}"',
         )
-    if _BASE60.fullmatch(text) or _UNDERSCORED.fullmatch(text):
+    if re.fullmatch(_BASE60, text) or re.fullmatch(_UNDERSCORED, text):
         return text, (
             f"'{text}' is ambiguous: YAML 1.1 reads it as a number",
             f'quote it: "{text}"',
@@ -313,10 +381,9 @@ def decode_utf8(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]
 def parse_stream(text: str, display: str) -> tuple[list[Document], list[Diagnostic]]:
     """Parse every document of a YAML stream strictly."""
     lines = tuple(text.splitlines())
-    builder = _Builder(display, lines)
+    builder = _Builder(text, display, lines)
     try:
-        for event in yaml.parse(text, Loader=_Parser):
-            builder.feed(event)
+        builder.feed_all(text)
     except _Abort:
         pass
     except yaml.MarkedYAMLError as exc:

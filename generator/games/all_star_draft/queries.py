@@ -28,7 +28,10 @@ def edition(game: Game, edition_id: str | None) -> Edition:
 
 def card_rows(game: Game) -> list[dict[str, Any]]:
     """One dict per card: id, species, number, symbol (None when blank)."""
-    return [{"id": c.id, "species": c.species, "number": c.number, "symbol": c.symbol} for c in game.cards]
+    return [
+        {"id": c.id, "species": c.species, "number": c.number, "symbol": c.symbol}
+        for c in game.cards
+    ]
 
 
 def arena_rows(game: Game, edition_id: str | None) -> list[dict[str, Any]]:
