@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt --config-settings editable_mode=compat -e '.[dev]'
+	$(BIN)/python -m compileall -q generator
 	touch $(STAMP)
 
 build: $(STAMP)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import data_strings
+from generator.i18n.po_reader import PoSyntaxError, read_finished
 from generator.loading.document import Document
 from generator.paths import display_path
 
@@ -23,8 +24,6 @@ def catalog_path(locales_dir: Path, locale: str, domain: str) -> Path:
 
 def read_translations(path: Path) -> Translations:
     """The finished translations of a .po file: fuzzy and empty entries are left out."""
-    from generator.i18n.po_reader import read_finished
-
     return read_finished(path)
 
 
@@ -48,7 +47,19 @@ def check_translations(
                 )
             )
             continue
-        translations = read_translations(path)
+        try:
+            translations = read_translations(path)
+        except PoSyntaxError as error:
+            diagnostics.append(
+                Diagnostic(
+                    display_path(path),
+                    error.line,
+                    0,
+                    f"the {language} catalog cannot be read: {error.problem}",
+                    hint="fix the line by hand, or restore the file from version control",
+                )
+            )
+            continue
         diagnostics.extend(
             document.diagnostic(
                 found.path,

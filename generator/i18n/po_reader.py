@@ -18,6 +18,10 @@ Key = tuple[str, str]
 class PoSyntaxError(ValueError):
     """A line of the catalog that this reader cannot understand."""
 
+    def __init__(self, path: Path, line: int, problem: str) -> None:
+        self.path, self.line, self.problem = path, line, problem
+        super().__init__(f"{path}:{line}: {problem}")
+
 
 def read_finished(path: Path) -> dict[Key, str]:
     """Translated, non-fuzzy, non-obsolete entries of a .po file (header excluded).
@@ -49,7 +53,7 @@ def read_finished(path: Path) -> dict[Key, str]:
                 fuzzy = True
         elif line.startswith('"'):
             if current is None:
-                raise PoSyntaxError(f"{path}:{number}: text outside an entry")
+                raise PoSyntaxError(path, number, "text outside an entry")
             fields[current] += _unquote(line, path, number)
         else:
             keyword, _, rest = line.partition(" ")
@@ -58,7 +62,7 @@ def read_finished(path: Path) -> dict[Key, str]:
             if not (
                 keyword in ("msgctxt", "msgid", "msgid_plural") or keyword.startswith("msgstr")
             ):
-                raise PoSyntaxError(f"{path}:{number}: unknown keyword {keyword!r}")
+                raise PoSyntaxError(path, number, f"unknown keyword {keyword!r}")
             current = keyword
             fields[current] = _unquote(rest.strip(), path, number)
     finish()
@@ -81,11 +85,11 @@ _ESCAPE = re.compile(r"\\(.)")
 
 def _unquote(text: str, path: Path, number: int) -> str:
     if len(text) < 2 or not (text.startswith('"') and text.endswith('"')):
-        raise PoSyntaxError(f"{path}:{number}: expected a quoted string")
+        raise PoSyntaxError(path, number, "expected a quoted string")
     body = text[1:-1]
     if "\\" not in body:
         return body
     try:
         return _ESCAPE.sub(lambda m: _ESCAPES[m.group(1)], body)
     except KeyError as exc:
-        raise PoSyntaxError(f"{path}:{number}: unknown escape \\{exc.args[0]}") from None
+        raise PoSyntaxError(path, number, f"unknown escape \\{exc.args[0]}") from None

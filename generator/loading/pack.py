@@ -82,18 +82,29 @@ def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnost
     """A warning for each YAML file in the pack that no spec reads (often a misnamed file)."""
     known = {spec.relative for spec in specs}
     found = sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
-    return [
-        Diagnostic(
-            display_path(p),
-            0,
-            0,
-            "file is not part of the game pack and is ignored",
-            severity=Severity.WARNING,
-            hint="the pack reads: " + ", ".join(sorted(known)),
+    warnings = []
+    for path in found:
+        relative = path.relative_to(root).as_posix()
+        if relative in known:
+            continue
+        folder = relative.rpartition("/")[0]
+        siblings = sorted(k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == folder)
+        hint = (
+            "files read in this folder: " + ", ".join(siblings)
+            if siblings
+            else "no file is read in this folder"
         )
-        for p in found
-        if p.relative_to(root).as_posix() not in known
-    ]
+        warnings.append(
+            Diagnostic(
+                display_path(path),
+                0,
+                0,
+                "file is not part of the game pack and is ignored",
+                severity=Severity.WARNING,
+                hint=hint,
+            )
+        )
+    return warnings
 
 
 def _modeline(document: Document, spec: DocumentSpec) -> list[Diagnostic]:

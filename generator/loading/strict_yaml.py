@@ -47,7 +47,6 @@ _BASE60 = r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
 _UNDERSCORED = r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?"
 
 _SYNTAX_HINTS = (
-    ("'\\t'", "indent with spaces: YAML does not allow tabs for indentation"),
     ("mapping values are not allowed", "quote a value that contains ': ', or fix the indentation"),
     ("could not find expected ':'", "check the indentation, or add the ':' after the key"),
     ("expected ',' or ']'", "close the [ list ] or separate its items with commas"),
@@ -57,6 +56,13 @@ _SYNTAX_HINTS = (
     ("did not find expected key", "check the indentation of this line against the lines above"),
     ("did not find expected '-' indicator", "list items must line up under each other"),
 )
+
+
+_TAB_HINT = "indent with spaces: YAML does not allow tabs for indentation"
+
+
+def _char_at(lines: tuple[str, ...], line: int, column: int) -> str:
+    return lines[line][column] if line < len(lines) and column < len(lines[line]) else ""
 
 
 class _Abort(Exception):
@@ -390,6 +396,8 @@ def parse_stream(text: str, display: str) -> tuple[list[Document], list[Diagnost
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "malformed YAML"
         hint = next((h for needle, h in _SYNTAX_HINTS if needle in problem), None)
+        if mark is not None and _char_at(lines, mark.line, mark.column) == "\t":
+            hint = _TAB_HINT
         if exc.context and exc.problem:
             problem = f"{problem} ({exc.context})"
         if mark is not None:

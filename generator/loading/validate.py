@@ -77,7 +77,8 @@ def validate_pack(
     if manifest is not None:
         documents["game"] = manifest
     diagnostics += loaded.diagnostics
-    diagnostics += unexpected_files(root, [pack.MANIFEST, *specs])
+    if manifest is not None:  # without it, edition files cannot be told from stray ones
+        diagnostics += unexpected_files(root, [pack.MANIFEST, *specs])
     diagnostics += pack.cross_checks(documents)
     catalogs = locales_dir or locales_for(root)
     diagnostics += check_translations(

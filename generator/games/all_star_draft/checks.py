@@ -103,12 +103,21 @@ def _unknown(
         yield document.diagnostic(
             path,
             f"unknown {what} '{value}'",
-            hint=f"use one of the {what}s defined in {where}: {', '.join(map(str, options))}",
+            hint=f"use one of the {_plural(what)} defined in {where}: {', '.join(map(str, options))}",
         )
 
 
+def _plural(noun: str) -> str:
+    return noun if noun.endswith("s") else noun + "s"
+
+
 def _permutation(
-    document: Document, path: PathKey, order: Sequence[Any], values: Sequence[Any], what: str
+    document: Document,
+    path: PathKey,
+    order: Sequence[Any],
+    values: Sequence[Any],
+    what: str,
+    one: str,
 ) -> Iterator[Diagnostic]:
     missing = [v for v in values if v not in order]
     extra = [v for v in order if v not in values]
@@ -124,7 +133,7 @@ def _permutation(
         yield document.diagnostic(
             path,
             f"tiebreak order of {what} {'; '.join(problems)}",
-            hint=f"list every {what[:-1] if what.endswith('s') else what} exactly once, strongest first",
+            hint=f"list every {one} exactly once, strongest first",
         )
 
 
@@ -200,6 +209,7 @@ def _attributes(docs: Docs) -> Iterator[Diagnostic]:
         numbers["tiebreak_order"],
         numbers["values"],
         "numbers",
+        "number",
     )
 
 
@@ -209,7 +219,7 @@ def _symbols(docs: Docs) -> Iterator[Diagnostic]:
     yield from _duplicates(symbols, ("symbols",))
     order = symbols.value["tiebreak_order"]
     yield from _permutation(
-        symbols, ("tiebreak_order",), order, _ids(symbols, "symbols"), "symbols"
+        symbols, ("tiebreak_order",), order, _ids(symbols, "symbols"), "symbols", "symbol"
     )
 
 
@@ -219,7 +229,7 @@ def _species(docs: Docs) -> Iterator[Diagnostic]:
     yield from _duplicates(species, ("species",))
     order = species.value["tiebreak_order"]["order"]
     yield from _permutation(
-        species, ("tiebreak_order", "order"), order, _ids(species, "species"), "species"
+        species, ("tiebreak_order", "order"), order, _ids(species, "species"), "species", "species"
     )
 
 
@@ -232,7 +242,12 @@ def _tiebreakers(docs: Docs) -> Iterator[Diagnostic]:
     for index, row in enumerate(tiebreakers.value["priorities"]):
         order = row["order"]
         yield from _permutation(
-            tiebreakers, ("priorities", index, "order"), order, attributes, "attributes"
+            tiebreakers,
+            ("priorities", index, "order"),
+            order,
+            attributes,
+            "attributes",
+            "attribute",
         )
         if len(order) != medals:
             yield tiebreakers.diagnostic(
@@ -276,6 +291,8 @@ def _cards(docs: Docs) -> Iterator[Diagnostic]:
         yield from _unknown(
             cards, ("cards", index, "number"), card["number"], numbers, "number", "attributes.yaml"
         )
+        if card["species"] not in species or card["number"] not in numbers:
+            continue
         expected = f"{card['species']}-{card['number']}"
         if card["id"] != expected:
             yield cards.diagnostic(
@@ -364,6 +381,7 @@ def _playoffs(docs: Docs) -> Iterator[Diagnostic]:
             yield playoffs.diagnostic(
                 ("points", index, "by_place"),
                 f"playoff points for {row['players']} players need {row['players']} values (one per place), got {places}",
+                hint="list the fans of every place, 1st place first",
             )
 
 
@@ -439,11 +457,11 @@ def _components(docs: Docs) -> Iterator[Diagnostic]:
     yield from _duplicates(components, ("formats",))
     formats = _ids(components, "formats")
     expected = {
-        "hockey-player": (len(docs.value("cards")["cards"]), "cards.yaml lists"),
-        "arena": (len(docs.value("arenas")["arenas"]), "arenas.yaml lists"),
+        "hockey-player": (len(docs.value("cards")["cards"]), "cards in cards.yaml"),
+        "arena": (len(docs.value("arenas")["arenas"]), "arenas in arenas.yaml"),
     }
     if docs.has("coaches"):
-        expected["coach"] = (len(docs.value("coaches")["coaches"]), "coaches.yaml lists")
+        expected["coach"] = (len(docs.value("coaches")["coaches"]), "coaches in coaches.yaml")
     for index, component in enumerate(components.value["components"]):
         if "format" in component:
             yield from _unknown(
@@ -459,7 +477,7 @@ def _components(docs: Docs) -> Iterator[Diagnostic]:
             if component["count"] != count:
                 yield components.diagnostic(
                     ("components", index, "count"),
-                    f"the box holds {component['count']} {component['id']} components, but {source} {count}",
+                    f"count {component['count']} of '{component['id']}' disagrees with the {count} {source}",
                     hint="make the component count and the data agree",
                 )
 

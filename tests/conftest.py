@@ -1,0 +1,36 @@
+"""Shared fixtures: a throw-away copy of the project's data and catalogs."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.paths import DATA_DIR, LOCALES_DIR
+
+PACK = "data/all-star-draft"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of data/ and locales/ in a temporary folder, which becomes the working directory."""
+    shutil.copytree(DATA_DIR, tmp_path / "data")
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A Typer CLI runner."""
+    return CliRunner()
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Replace text that must occur exactly once in a file."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")

@@ -1,0 +1,47 @@
+"""Every broken edit of the corpus gives its exact, located errors, and never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from tests.broken_edits import apply_edit, load_corpus
+
+CORPUS = load_corpus()
+
+
+def test_corpus_is_large_and_distinct() -> None:
+    names = [edit["name"] for edit in CORPUS]
+    assert len(names) >= 30
+    assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("edit", CORPUS, ids=[e["name"] for e in CORPUS])
+def test_broken_edit(edit: dict[str, Any], project: Path, runner: CliRunner) -> None:
+    apply_edit(project, edit)
+    result = runner.invoke(app, ["validate", "data", "--format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    report = json.loads(result.stdout)
+
+    def headlines(severity: str) -> list[str]:
+        found = [d for d in report["diagnostics"] if d["severity"] == severity]
+        return sorted(_headline(d) for d in found)
+
+    assert headlines("error") == sorted(edit["expect"])
+    assert headlines("warning") == sorted(edit.get("warnings", []))
+    assert result.exit_code == (1 if edit["expect"] else 0)
+
+
+def _headline(d: dict[str, Any]) -> str:
+    location = d["file"]
+    if d["line"]:
+        location += f":{d['line']}"
+        if d["column"]:
+            location += f":{d['column']}"
+    pointer = f" (at {d['pointer']})" if d["pointer"] else ""
+    return f"{location}: {d['severity']}: {d['message']}{pointer}"

@@ -1,0 +1,82 @@
+"""`draftdeck cards` and `draftdeck arenas`: tables and JSON over the model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from tests.conftest import PACK, replace_once
+
+
+def test_cards_json_lists_every_card(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["cards", "--data", "data", "--json"])
+    assert result.exit_code == 0
+    cards = json.loads(result.stdout)
+    assert len(cards) == 108
+    assert cards[0] == {"id": "rabbit-1", "species": "rabbit", "number": 1, "symbol": None}
+    assert {"id": "polar-bear-4", "species": "polar-bear", "number": 4, "symbol": "glove"} in cards
+
+
+def test_cards_table(project: Path, runner: CliRunner) -> None:
+    lines = runner.invoke(app, ["cards", "--data", "data"]).stdout.splitlines()
+    assert lines[0].split() == ["id", "species", "number", "symbol"]
+    assert lines[2].split() == ["rabbit-1", "rabbit", "1", "-"]
+    assert len(lines) == 2 + 108
+
+
+def test_arenas_json_per_edition(project: Path, runner: CliRunner) -> None:
+    arenas_2025 = json.loads(runner.invoke(app, ["arenas", "--data", "data", "--json"]).stdout)
+    assert len(arenas_2025) == 15
+    assert arenas_2025[1] == {
+        "id": "combo-stadium-2",
+        "name": "Combo Stadium 2",
+        "fans": [22, 20, 17, 15, 13, 11],
+        "special": "run",
+        "flags": [],
+        "provisional": False,
+    }
+    arenas_2020 = json.loads(
+        runner.invoke(app, ["arenas", "--data", "data", "--edition", "2020", "--json"]).stdout
+    )
+    assert len(arenas_2020) == 12
+    assert all(a["provisional"] for a in arenas_2020)
+
+
+def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None:
+    replace_once(
+        Path(PACK) / "editions/2025/arenas.yaml",
+        "fans: [13, 10, 7, 5, 3, 1]",
+        "fans: [14, 10, 7, 5, 3, 1]",
+    )
+    lines = runner.invoke(app, ["arenas", "--data", "data"]).stdout.splitlines()
+    assert lines[-1].split()[:9] == [
+        "stadium-fall-3",
+        "Stadium",
+        "Fall",
+        "3",
+        "14",
+        "10",
+        "7",
+        "5",
+        "3",
+    ]
+
+
+def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["arenas", "--data", "data", "--edition", "1999"])
+    assert result.exit_code == 2
+    assert "error: unknown edition '1999'; this data has: 2025, 2020" in result.output
+
+
+def test_listing_broken_data_reports_without_traceback(project: Path, runner: CliRunner) -> None:
+    replace_once(
+        Path(PACK) / "cards.yaml", "species: tiger, number: 5,", "species: lion, number: 5,"
+    )
+    result = runner.invoke(app, ["cards", "--data", "data", "--json"])
+    assert result.exit_code == 1
+    assert "cards.yaml:91:19: error: unknown species 'lion'" in result.output
+    assert "run 'draftdeck validate' for details" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -1,0 +1,117 @@
+"""Catalogs: extracted by Babel through the project's extractor, complete, and well-formed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from generator.i18n.po_reader import PoSyntaxError, read_finished
+from generator.paths import LOCALES_DIR, PROJECT_ROOT
+
+DOMAIN = "all-star-draft"
+LOCALES = ["de", "fr", "en"]
+PO_FILES = sorted(LOCALES_DIR.rglob("*.po"))
+
+
+def _extracted() -> set[tuple[str, str]]:
+    """What Babel extracts from data/ with the babel.cfg mapping, through our entry point."""
+    found = set()
+    method_map = [("data/all-star-draft/**.yaml", "draftdeck-data")]
+    for _, _, message, _, context in extract_from_dir(str(PROJECT_ROOT), method_map=method_map):
+        assert isinstance(message, str)
+        found.add((context or "", message))
+    return found
+
+
+def _catalog(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def test_extractor_finds_every_data_name() -> None:
+    extracted = _extracted()
+    assert ("species", "Polar Bear") in extracted
+    assert ("symbols", "Goal") in extracted
+    assert ("arenas", "Combo Stadium 1") in extracted
+    assert ("modes", "Free Agency") in extracted
+    assert len(extracted) == 64
+
+
+def test_template_is_up_to_date_with_the_data() -> None:
+    template = {(m.context or "", m.id) for m in _catalog(LOCALES_DIR / f"{DOMAIN}.pot") if m.id}
+    assert template == _extracted(), (
+        "run: pybabel extract -F babel.cfg -o locales/all-star-draft.pot ."
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_catalog_translates_the_whole_template(locale: str) -> None:
+    template = {(m.context or "", m.id) for m in _catalog(LOCALES_DIR / f"{DOMAIN}.pot") if m.id}
+    path = LOCALES_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+    assert set(read_finished(path)) == template
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
+def test_babel_checkers_find_nothing(path: Path) -> None:
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in _catalog(path).check()]
+    assert problems == []
+
+
+def test_german_and_french_use_the_official_terms() -> None:
+    de = read_finished(LOCALES_DIR / "de/LC_MESSAGES/all-star-draft.po")
+    fr = read_finished(LOCALES_DIR / "fr/LC_MESSAGES/all-star-draft.po")
+    assert de[("modes", "Free Agency")] == "Freier Markt"
+    assert fr[("modes", "Clash")] == "Duel"
+    assert de[("specials", "Run")] == "Zahlenfolge"
+    assert fr[("specials", "Three-of-a-Kind + a Pair")] == "Brelan + paire"
+    assert de[("species", "Polar Bear")] == "Eisbär"
+    assert fr[("symbols", "Puck")] == "Palet"
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
+def test_po_reader_agrees_with_babel(path: Path) -> None:
+    babel = {
+        (m.context or "", m.id): m.string
+        for m in _catalog(path)
+        if m.id and not m.fuzzy and m.string
+    }
+    assert read_finished(path) == babel
+
+
+def test_po_reader_agrees_with_babel_on_tricky_entries(tmp_path: Path) -> None:
+    catalog = Catalog(locale="fr")
+    catalog.add("Plain", "Simple")
+    catalog.add('Quote "here"', "Guillemets « ici »", context="ctx")
+    catalog.add(
+        "Two\nlines that are long enough to be wrapped by the writer " * 2, "Deux\nlignes " * 3
+    )
+    catalog.add("Fuzzy", "Flou", flags=["fuzzy"])
+    catalog.add("Untranslated", "")
+    catalog.add(("ticket", "tickets"), ("ticket", "tickets"))
+    catalog.add(("bus", "buses"), ("bus", ""))
+    catalog.obsolete["Gone"] = catalog["Plain"]
+    path = tmp_path / "tricky.po"
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=40)
+    with path.open("rb") as handle:
+        parsed = read_po(handle)
+    babel = {
+        (m.context or "", m.id if isinstance(m.id, str) else m.id[0]): (
+            m.string if isinstance(m.string, str) else m.string[0]
+        )
+        for m in parsed
+        if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string])
+    }
+    assert read_finished(path) == babel
+    assert ("", "Fuzzy") not in babel and ("", "Gone") not in babel
+
+
+def test_po_reader_rejects_garbage(tmp_path: Path) -> None:
+    path = tmp_path / "bad.po"
+    path.write_text('msgid "a"\nmsgstr "b\n', encoding="utf-8")
+    with pytest.raises(PoSyntaxError, match=r"bad\.po:2: expected a quoted string"):
+        read_finished(path)

@@ -1,0 +1,93 @@
+"""The schemas themselves: valid 2020-12, closed, described, and named by every data file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from generator.games.all_star_draft import MANIFEST, document_specs
+from generator.loading.schemas import registry, validator
+from generator.loading.strict_yaml import load_file
+from generator.paths import DATA_DIR, SCHEMAS_DIR
+
+SCHEMA_FILES = sorted(SCHEMAS_DIR.rglob("*.schema.json"))
+_DEFINITION_ONLY = {"$defs"}
+
+
+def _subschemas(schema: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(schema, dict):
+        yield path, schema
+        for key, value in schema.items():
+            if key in ("properties", "$defs"):
+                for name, child in value.items():
+                    yield from _subschemas(child, f"{path}/{key}/{name}")
+            elif key in ("items", "additionalProperties") and isinstance(value, dict):
+                yield from _subschemas(value, f"{path}/{key}")
+            elif key in ("allOf", "anyOf", "oneOf"):
+                for index, child in enumerate(value):
+                    yield from _subschemas(child, f"{path}/{key}/{index}")
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_schema_is_valid_draft_2020_12(path: Path) -> None:
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_objects_are_closed(path: Path) -> None:
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    for where, sub in _subschemas(schema):
+        if "properties" in sub:
+            assert sub.get("additionalProperties") is False, f"{path.name}{where} is open"
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_every_field_has_a_description(path: Path) -> None:
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    resolver = registry(SCHEMAS_DIR)
+    for where, sub in _subschemas(schema):
+        for name, prop in sub.get("properties", {}).items():
+            described = "description" in prop or (
+                "$ref" in prop and "description" in _target(resolver, path, prop["$ref"])
+            )
+            assert described, f"{path.name}{where}/properties/{name} has no description"
+
+
+def _target(resolver: Any, path: Path, ref: str) -> dict[str, Any]:
+    base = "https://draftdeck.invalid/schemas/" + path.relative_to(SCHEMAS_DIR).as_posix()
+    contents: dict[str, Any] = resolver.resolver(base).lookup(ref).contents
+    return contents
+
+
+def test_shared_definitions_are_reached_through_ref() -> None:
+    cards = json.loads(
+        (SCHEMAS_DIR / "all-star-draft/cards.schema.json").read_text(encoding="utf-8")
+    )
+    assert (
+        cards["properties"]["cards"]["items"]["properties"]["id"]["$ref"]
+        == "../common.schema.json#/$defs/id"
+    )
+    inlined = validator(SCHEMAS_DIR, "all-star-draft/cards.schema.json").schema
+    card_id = inlined["properties"]["cards"]["items"]["properties"]["id"]
+    assert card_id["pattern"] == "^[a-z0-9]+(-[a-z0-9]+)*$"
+    assert "$ref" not in json.dumps(inlined)
+
+
+def test_every_data_file_names_its_schema_for_editors() -> None:
+    pack = DATA_DIR / "all-star-draft"
+    manifest, _ = load_file(pack / "game.yaml", "game.yaml")
+    for spec in [MANIFEST, *document_specs(manifest)]:
+        path = pack / spec.relative
+        if not path.exists():
+            continue
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=")
+        target = (path.parent / first.split("=", 1)[1]).resolve()
+        assert target == (SCHEMAS_DIR / spec.schema).resolve(), path
