@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,7 +15,7 @@ from generator.diagnostics import (
     format_text,
     sort_key,
 )
-from generator.loading.validate import PackResult
+from generator.loading.validate import PackResult, Provisional
 from generator.paths import display_path
 
 
@@ -26,7 +25,7 @@ class ValidationReport:
 
     diagnostics: tuple[Diagnostic, ...]
     """Every problem to show, sorted by file and position."""
-    provisional: tuple[Diagnostic, ...]
+    provisional: tuple[Provisional, ...]
     """Every provisional value (shown only in strict mode, listed in JSON)."""
     files: int
     packs: tuple[str, ...]
@@ -64,7 +63,10 @@ class ValidationReport:
         if output == "json":
             return dumps_json(
                 self.diagnostics,
-                {**self.summary(), "provisional_values": [as_json(d) for d in self.provisional]},
+                {
+                    **self.summary(),
+                    "provisional_values": [as_json(p.diagnostic()) for p in self.provisional],
+                },
             )
         if output == "github":
             return "\n".join([*(format_github(d) for d in self.diagnostics), self.summary_line()])
@@ -87,10 +89,10 @@ class ValidationReport:
 
 def validation_report(results: Sequence[PackResult], *, strict: bool) -> ValidationReport:
     """Combine pack results; in strict mode provisional values become errors."""
-    provisional = tuple(d for r in results for d in r.provisional)
+    provisional = tuple(p for r in results for p in r.provisional)
     shown = [d for r in results for d in r.diagnostics]
     if strict:
-        shown += [dataclasses.replace(d, severity=Severity.ERROR) for d in provisional]
+        shown += [p.diagnostic(Severity.ERROR) for p in provisional]
     return ValidationReport(
         diagnostics=tuple(sorted(shown, key=sort_key)),
         provisional=provisional,

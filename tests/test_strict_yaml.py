@@ -32,6 +32,8 @@ def headlines(text: str) -> list[str]:
         ("a: [1, b, {c: d}]", {"a": [1, "b", {"c": "d"}]}),
         ("a: nothing", {"a": "nothing"}),
         ("a: tiger-5", {"a": "tiger-5"}),
+        ("a: ²", {"a": "²"}),
+        ("a: ٣", {"a": "٣"}),
     ],
 )
 def test_core_schema_values(text: str, value: object) -> None:

@@ -42,7 +42,7 @@ def read_finished(path: Path) -> dict[Key, str]:
             entries[(fields.get("msgctxt", ""), msgid)] = forms[0]
         fields, fuzzy, current = {}, False, None
 
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(_read_utf8(path).splitlines(), 1):
         line = raw.strip()
         if not line:
             finish()
@@ -67,6 +67,15 @@ def read_finished(path: Path) -> dict[Key, str]:
             fields[current] = _unquote(rest.strip(), path, number)
     finish()
     return entries
+
+
+def _read_utf8(path: Path) -> str:
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise PoSyntaxError(path, line, f"byte 0x{raw[exc.start]:02X} is not valid UTF-8") from None
 
 
 _ESCAPES = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -109,7 +108,9 @@ def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | 
         allowed = sorted(schema.get("properties", {}))
         extras = sorted(k for k in value if k not in allowed)
         key = extras[0] if extras else None
-        close = difflib.get_close_matches(key or "", allowed, n=1)
+        from difflib import get_close_matches
+
+        close = get_close_matches(key or "", allowed, n=1)
         hint = f"did you mean '{close[0]}'? " if close else ""
         return f"unknown key '{key}'", f"{hint}allowed keys here: {', '.join(allowed)}", key
     if kind == "type":

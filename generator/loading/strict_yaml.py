@@ -305,6 +305,13 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
         return True, None
     if text in _FALSE:
         return False, None
+    if text.isascii() and text.isdigit():
+        if len(text) > 1 and text[0] == "0":
+            return text, (
+                f"'{text}' is ambiguous: YAML 1.1 reads a leading zero as octal",
+                f'write it without the leading zero, or quote it: "{text}"',
+            )
+        return int(text), None
     if text in _YAML11_BOOLS:
         return text, (
             f"'{text}' is ambiguous: YAML 1.1 reads it as a boolean, YAML 1.2 as text",

@@ -17,6 +17,24 @@ from generator.paths import LOCALES_DIR, SCHEMAS_DIR, display_path
 
 
 @dataclass(frozen=True)
+class Provisional:
+    """A value marked `provisional: true`; located only when it is shown."""
+
+    document: Document
+    path: PathKey
+    note: str
+
+    def diagnostic(self, severity: Severity = Severity.WARNING) -> Diagnostic:
+        """The value as a located diagnostic."""
+        return self.document.diagnostic(
+            self.path,
+            f"provisional value: {self.note}",
+            severity=severity,
+            hint="confirm the value and remove 'provisional: true', or keep it and build without --strict",
+        )
+
+
+@dataclass(frozen=True)
 class PackResult:
     """The outcome of validating one game pack."""
 
@@ -25,8 +43,8 @@ class PackResult:
     documents: Mapping[str, Document]
     """The documents that parsed and passed their schema."""
     diagnostics: tuple[Diagnostic, ...]
-    provisional: tuple[Diagnostic, ...]
-    """One warning per value marked provisional, with its note."""
+    provisional: tuple[Provisional, ...]
+    """Every value marked provisional."""
 
     @property
     def ok(self) -> bool:
@@ -84,7 +102,7 @@ def validate_pack(
     diagnostics += check_translations(
         documents.values(), catalogs, pack.GAME_ID, pack.locales(manifest)
     )
-    provisional = tuple(d for document in documents.values() for d in provisional_values(document))
+    provisional = tuple(p for document in documents.values() for p in provisional_values(document))
     return PackResult(pack.GAME_ID, root, documents, tuple(diagnostics), provisional)
 
 
@@ -101,21 +119,15 @@ def load_game(data_dir: Path, game_id: str) -> Any:
     return _pack_for(root).build_model(result.documents)
 
 
-def provisional_values(document: Document) -> Iterator[Diagnostic]:
-    """A warning for every mapping marked `provisional: true`."""
+def provisional_values(document: Document) -> Iterator[Provisional]:
+    """Every mapping of the document marked `provisional: true`."""
     yield from _walk_provisional(document, document.value, ())
 
 
-def _walk_provisional(document: Document, value: Any, path: PathKey) -> Iterator[Diagnostic]:
+def _walk_provisional(document: Document, value: Any, path: PathKey) -> Iterator[Provisional]:
     if isinstance(value, dict):
         if value.get("provisional") is True:
-            note = value.get("note", "no note given")
-            yield document.diagnostic(
-                path,
-                f"provisional value: {note}",
-                severity=Severity.WARNING,
-                hint="confirm the value and remove 'provisional: true', or keep it and build without --strict",
-            )
+            yield Provisional(document, path, str(value.get("note", "no note given")))
         for key, child in value.items():
             yield from _walk_provisional(document, child, (*path, key))
     elif isinstance(value, list):
