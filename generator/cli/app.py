@@ -6,7 +6,7 @@ import gc
 
 import typer
 
-from generator.cli import data_commands, validate_command
+from generator.cli import build_command, data_commands, validate_command
 
 app = typer.Typer(
     name="draftdeck",
@@ -16,6 +16,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
+app.command("build")(build_command.build)
 app.command("validate")(validate_command.validate)
 app.command("cards")(data_commands.cards)
 app.command("arenas")(data_commands.arenas)

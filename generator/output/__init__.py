@@ -1,0 +1,1 @@
+"""Writing build results: atomically, so a failed build never damages the last good output."""
