@@ -6,7 +6,7 @@ import gc
 
 import typer
 
-from generator.cli import build_command, data_commands, validate_command
+from generator.cli import build_command, data_commands, rules_commands, validate_command
 
 app = typer.Typer(
     name="draftdeck",
@@ -20,6 +20,7 @@ app.command("build")(build_command.build)
 app.command("validate")(validate_command.validate)
 app.command("cards")(data_commands.cards)
 app.command("arenas")(data_commands.arenas)
+app.add_typer(rules_commands.app, name="rules")
 
 
 def main() -> None:

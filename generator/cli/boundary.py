@@ -11,6 +11,7 @@ import typer
 
 from generator.diagnostics import format_text
 from generator.errors import DataError, DraftdeckError, UsageError
+from generator.loading.scenarios import ScenarioError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,6 +34,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
                 f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",
                 file=sys.stderr,
             )
+            raise typer.Exit(EXIT_DATA) from None
+        except ScenarioError as error:
+            print(error.diagnostic.headline, file=sys.stderr)
             raise typer.Exit(EXIT_DATA) from None
         except UsageError as error:
             print(f"error: {error}", file=sys.stderr)

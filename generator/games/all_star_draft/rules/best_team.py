@@ -1,0 +1,120 @@
+"""The strongest team of five from a bench, found by counting groups.
+
+A team is as strong as its best group, and its best group is part of a
+group of the bench, so the best team is the bench's best group (cut to five
+cards) plus any other cards: no filler can form a better group than the best
+one the bench has. A special combo, when the arena has one the bench can
+meet, beats every group and is searched for directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from generator.errors import InputError
+from generator.games.all_star_draft.model import Arena, Attribute, Special
+from generator.games.all_star_draft.rules.book import RuleBook, distinct_cards
+from generator.games.all_star_draft.rules.strength import TeamStrength, evaluate, meets, team_code
+
+MAX_BENCH = 18
+
+
+def best_team(
+    book: RuleBook, bench_ids: Sequence[str], players: int, arena: Arena | None = None
+) -> tuple[tuple[str, ...], TeamStrength]:
+    """The strongest team of the bench (card ids in bench order) and its strength."""
+    size = book.team_size
+    if not size <= len(bench_ids) <= MAX_BENCH:
+        raise InputError(
+            f"a bench for best-team has {size} to {MAX_BENCH} cards, got {len(bench_ids)}"
+        )
+    bench = distinct_cards(book, bench_ids, "the bench")
+    team = None
+    if arena is not None and arena.special is not None:
+        team = _special_team(book, bench, arena.special)
+    if team is None:
+        team = _best_group_team(book, bench, players)
+    ordered = tuple(p for p in bench if p in team)
+    return tuple(book.cards[p].id for p in ordered), evaluate(book, ordered, players, arena)
+
+
+def best_positions(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
+    """The strongest team (no arena special) of a bench of card positions."""
+    return _best_group_team(book, bench, players)
+
+
+def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
+    size = book.team_size
+    medals = book.medals(players)
+    members: dict[int, list[int]] = {}
+    for position in bench:
+        code = book.codes[position]
+        field = 0
+        while code:
+            if code & 1:
+                members.setdefault(field, []).append(position)
+            code >>= 3
+            field += 1
+    best_field, best_key = -1, -1
+    for field, cards in members.items():
+        info = book.fields[field]
+        key = (min(len(cards), size) << 12) | ((2 - medals.index(info.attribute)) << 8) | info.rank
+        if key > best_key:
+            best_field, best_key = field, key
+    group = members[best_field][:size]
+    fillers = [p for p in bench if p not in group][: size - len(group)]
+    return (*group, *fillers)
+
+
+def _special_team(book: RuleBook, bench: Sequence[int], special: Special) -> tuple[int, ...] | None:
+    if special is Special.ONE_OF_EACH:
+        return _one_per_value(
+            book,
+            bench,
+            Attribute.SYMBOL,
+            [f.value for f in book.fields if f.attribute is Attribute.SYMBOL],
+        )
+    if special is Special.RUN:
+        numbers = sorted(book.game.numbers, reverse=True)
+        for start in numbers:
+            run = [start + i for i in range(book.team_size)]
+            if all(n in book.game.numbers for n in run):
+                team = _one_per_value(book, bench, Attribute.NUMBER, run)
+                if team is not None:
+                    return team
+        return None
+    return _three_and_pair_team(book, bench)
+
+
+def _one_per_value(
+    book: RuleBook, bench: Sequence[int], attribute: Attribute, values: Sequence[object]
+) -> tuple[int, ...] | None:
+    chosen = []
+    for value in values:
+        card = next((p for p in bench if book.cards[p].value(attribute) == value), None)
+        if card is None:
+            return None
+        chosen.append(card)
+    return tuple(chosen) if len(chosen) == book.team_size else None
+
+
+def _three_and_pair_team(book: RuleBook, bench: Sequence[int]) -> tuple[int, ...] | None:
+    groups: dict[tuple[Attribute, object], list[int]] = {}
+    for position in bench:
+        card = book.cards[position]
+        for attribute in Attribute:
+            value = card.value(attribute)
+            if value is not None:
+                groups.setdefault((attribute, value), []).append(position)
+    triples = [cards for cards in groups.values() if len(cards) >= 3]
+    pairs = [cards for cards in groups.values() if len(cards) >= 2]
+    for group in triples:
+        for triple in combinations(group, 3):
+            for other in pairs:
+                rest = [p for p in other if p not in triple]
+                for pair in combinations(rest, 2):
+                    team = (*triple, *pair)
+                    if meets(book, team, team_code(book, team), Special.THREE_AND_PAIR):
+                        return team
+    return None

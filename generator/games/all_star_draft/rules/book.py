@@ -1,0 +1,170 @@
+"""The rule book: lookup tables the rules need, precomputed once from the model.
+
+Every attribute value (each symbol, number and species) owns a 3-bit counter
+field in one integer; the fields of an attribute are laid out from its
+weakest value to its strongest. A card is the integer with a 1 in the fields
+of its values (a card without a symbol has none in the symbol fields), so a
+team's group sizes are the sum of its five cards, and strength, shown group
+and specials come from a few bit operations on that sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from generator.errors import InputError
+from generator.games.all_star_draft.model import Arena, Attribute, Card, Edition, Game
+
+FIELD_BITS = 3
+"""Bits per counter: a team has at most 5 cards, so counts fit in 3 bits."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One attribute value's counter field."""
+
+    attribute: Attribute
+    value: str | int
+    rank: int
+    """0 for the attribute's weakest value."""
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """One edition of the game, with the tables the rules engine reads."""
+
+    game: Game
+    edition: Edition
+    cards: tuple[Card, ...]
+    index: Mapping[str, int]
+    """Card id -> position in `cards`."""
+    codes: tuple[int, ...]
+    """Packed counter code of each card, by position."""
+    fields: tuple[Field, ...]
+    """Field i occupies bits 3i..3i+2 of a code."""
+    ones: int
+    """A 1 in the lowest bit of every field."""
+    attribute_ones: Mapping[Attribute, int]
+    """A 1 in the lowest bit of each field of one attribute."""
+    attribute_full: Mapping[Attribute, int]
+    """All bits of the fields of one attribute."""
+    run_codes: frozenset[int]
+    """Number parts of a code that form a run of five consecutive numbers."""
+    card_ranks: tuple[Mapping[Attribute, int], ...]
+    """Per card: value rank per attribute (-1 for a missing symbol)."""
+    team_size: int
+
+    def card_index(self, card_id: str) -> int:
+        """Position of a card by id, or an InputError naming the id."""
+        position = self.index.get(card_id)
+        if position is None:
+            raise InputError(
+                f"unknown card '{card_id}'; card ids are <species>-<number>, e.g. duck-4"
+            )
+        return position
+
+    def arena(self, arena_id: str | None) -> Arena | None:
+        """An arena of the edition by id (None stays None), or an InputError."""
+        if arena_id is None:
+            return None
+        arena = self.edition.arena(arena_id)
+        if arena is None:
+            known = ", ".join(a.id for a in self.edition.arenas)
+            raise InputError(
+                f"unknown arena '{arena_id}' in the {self.edition.id} edition; arenas: {known}"
+            )
+        return arena
+
+    def medals(self, players: int) -> tuple[Attribute, ...]:
+        """Attributes in medal order (gold first) for a player count."""
+        check_players(self.game, players)
+        return self.game.priorities[players]
+
+    def team(self, card_ids: Sequence[str], who: str = "the team") -> tuple[int, ...]:
+        """Card positions of a team, checking its size and that no card repeats."""
+        if len(card_ids) != self.team_size:
+            raise InputError(f"{who} has {len(card_ids)} cards; a team has {self.team_size}")
+        return distinct_cards(self, card_ids, who)
+
+
+def distinct_cards(book: RuleBook, card_ids: Iterable[str], who: str) -> tuple[int, ...]:
+    """Card positions, refusing unknown ids and repeats."""
+    positions: list[int] = []
+    for card_id in card_ids:
+        position = book.card_index(card_id)
+        if position in positions:
+            raise InputError(f"{who} lists card '{card_id}' twice")
+        positions.append(position)
+    return tuple(positions)
+
+
+def check_players(game: Game, players: int) -> None:
+    """Refuse a player count the game does not allow."""
+    if not game.min_players <= players <= game.max_players:
+        raise InputError(f"players must be {game.min_players} to {game.max_players}, got {players}")
+
+
+def rule_book(game: Game, edition_id: str | None = None) -> RuleBook:
+    """The rule book of an edition (the default edition when None)."""
+    if edition_id is not None and edition_id not in game.editions:
+        raise InputError(f"unknown edition '{edition_id}'; editions: {', '.join(game.editions)}")
+    edition = game.edition(edition_id)
+    fields = _fields(game)
+    position = {(f.attribute, f.value): i for i, f in enumerate(fields)}
+    codes = []
+    for card in game.cards:
+        code = 0
+        for attribute in Attribute:
+            value = card.value(attribute)
+            if value is not None:
+                code |= 1 << (FIELD_BITS * position[(attribute, value)])
+        codes.append(code)
+    ones = sum(1 << (FIELD_BITS * i) for i in range(len(fields)))
+    attribute_ones = {
+        a: sum(1 << (FIELD_BITS * i) for i, f in enumerate(fields) if f.attribute is a)
+        for a in Attribute
+    }
+    ranks: dict[tuple[Attribute, str | int | None], int] = {
+        (f.attribute, f.value): f.rank for f in fields
+    }
+    return RuleBook(
+        game=game,
+        edition=edition,
+        cards=game.cards,
+        index=MappingProxyType({c.id: i for i, c in enumerate(game.cards)}),
+        codes=tuple(codes),
+        fields=fields,
+        ones=ones,
+        attribute_ones=MappingProxyType(attribute_ones),
+        attribute_full=MappingProxyType({a: m * 0b111 for a, m in attribute_ones.items()}),
+        run_codes=frozenset(_run_codes(game, position)),
+        card_ranks=tuple(
+            MappingProxyType({a: ranks.get((a, c.value(a)), -1) for a in Attribute})
+            for c in game.cards
+        ),
+        team_size=edition.setup.team_size,
+    )
+
+
+def _fields(game: Game) -> tuple[Field, ...]:
+    symbols = sorted(game.symbols, key=lambda s: s.strength)
+    numbers = sorted(game.numbers, key=lambda n: game.number_strength[n])
+    species = sorted(game.species, key=lambda s: s.strength)
+    return (
+        *(Field(Attribute.SYMBOL, s.id, s.strength) for s in symbols),
+        *(Field(Attribute.NUMBER, n, game.number_strength[n]) for n in numbers),
+        *(Field(Attribute.SPECIES, s.id, s.strength) for s in species),
+    )
+
+
+def _run_codes(game: Game, position: Mapping[tuple[Attribute, str | int], int]) -> list[int]:
+    """Number parts of the codes of five different consecutive numbers."""
+    numbers = set(game.numbers)
+    runs = []
+    for start in sorted(numbers):
+        run = range(start, start + 5)
+        if all(n in numbers for n in run):
+            runs.append(sum(1 << (FIELD_BITS * position[(Attribute.NUMBER, n)]) for n in run))
+    return runs

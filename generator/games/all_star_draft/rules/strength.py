@@ -1,0 +1,141 @@
+"""Team strength, the group a team shows, arena specials, and comparison keys.
+
+Rulings 1-5 of docs/rules.md. A team's comparison key is one integer: the
+larger key wins and equal keys draw. A team meeting its arena's special gets
+the special key, above every other key and equal for all such teams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from generator.games.all_star_draft.model import Arena, Attribute, Card, Special
+from generator.games.all_star_draft.rules.book import FIELD_BITS, RuleBook
+
+SPECIAL_KEY = 1 << 16
+"""Key of a team that meets its arena's special combo."""
+
+
+@dataclass(frozen=True)
+class TeamStrength:
+    """How strong a team is and what it shows."""
+
+    strength: int
+    """Size of the team's largest group, 1 to 5."""
+    attribute: Attribute
+    """Attribute of the group the team shows."""
+    value: str | int
+    """The shown group's value: a symbol id, a number or a species id."""
+    medal: int
+    """Position of the attribute in medal order: 0 gold, 1 silver, 2 bronze."""
+    specials: tuple[Special, ...]
+    """The arena's special, when an arena is given and the team meets it."""
+    key: int
+    """Comparison key: larger is stronger, equal draws."""
+
+
+def team_code(book: RuleBook, team: Sequence[int]) -> int:
+    """The packed group counts of a team given by card positions."""
+    codes = book.codes
+    total = 0
+    for position in team:
+        total += codes[position]
+    return total
+
+
+def shown_key(
+    book: RuleBook, code: int, medals: Sequence[Attribute]
+) -> tuple[int, Attribute, int, int]:
+    """(strength, shown attribute, field of the shown value, key) of a packed team."""
+    ones = book.ones
+    b0 = code & ones
+    b1 = (code >> 1) & ones
+    b2 = (code >> 2) & ones
+    if b2:
+        strength, largest = (5, b2 & b0) if b2 & b0 else (4, b2)
+    elif b1:
+        strength, largest = (3, b1 & b0) if b1 & b0 else (2, b1)
+    else:
+        strength, largest = 1, b0
+    attribute_ones = book.attribute_ones
+    for medal, attribute in enumerate(medals):
+        groups = largest & attribute_ones[attribute]
+        if groups:
+            field = (groups.bit_length() - 1) // FIELD_BITS
+            rank = book.fields[field].rank
+            key = (strength << 12) | ((2 - medal) << 8) | rank
+            return strength, attribute, field, key
+    raise AssertionError("a team of cards always has a number group")
+
+
+def meets(book: RuleBook, team: Sequence[int], code: int, special: Special) -> bool:
+    """Whether a team meets a special combo."""
+    if special is Special.ONE_OF_EACH:
+        symbol = Attribute.SYMBOL
+        return code & book.attribute_full[symbol] == book.attribute_ones[symbol]
+    if special is Special.RUN:
+        return code & book.attribute_full[Attribute.NUMBER] in book.run_codes
+    return _three_and_pair(book, team)
+
+
+def _three_and_pair(book: RuleBook, team: Sequence[int]) -> bool:
+    """Three cards share one value and the other two another, neither shared by all five.
+
+    The two values may belong to different attributes (three goals and two
+    sevens). Removing the values all five cards share also makes the
+    triple's and the pair's values different.
+    """
+    if len(team) != 5:
+        return False
+    cards = [book.cards[p] for p in team]
+    everyone = _shared(cards)
+    for triple in combinations(range(5), 3):
+        pair = [cards[i] for i in range(5) if i not in triple]
+        if _shared([cards[i] for i in triple]) - everyone and _shared(pair) - everyone:
+            return True
+    return False
+
+
+def _shared(cards: Sequence[Card]) -> set[tuple[Attribute, str | int]]:
+    """Attribute values every card of the group has (a missing symbol is no value)."""
+    first = cards[0]
+    return {
+        (attribute, value)
+        for attribute in Attribute
+        if (value := first.value(attribute)) is not None
+        and all(c.value(attribute) == value for c in cards)
+    }
+
+
+def evaluate(
+    book: RuleBook, team: Sequence[int], players: int, arena: Arena | None = None
+) -> TeamStrength:
+    """The strength of a team of card positions; with an arena, its special counts."""
+    medals = book.medals(players)
+    code = team_code(book, team)
+    strength, attribute, field, key = shown_key(book, code, medals)
+    specials: tuple[Special, ...] = ()
+    if arena is not None and arena.special is not None and meets(book, team, code, arena.special):
+        specials, key = (arena.special,), SPECIAL_KEY
+    return TeamStrength(
+        strength=strength,
+        attribute=attribute,
+        value=book.fields[field].value,
+        medal=medals.index(attribute),
+        specials=specials,
+        key=key,
+    )
+
+
+def specials_met(book: RuleBook, team: Sequence[int]) -> tuple[Special, ...]:
+    """Every special combo the team meets, whatever the arena."""
+    code = team_code(book, team)
+    return tuple(s for s in Special if meets(book, team, code, s))
+
+
+def card_key(book: RuleBook, position: int, players: int) -> tuple[int, ...]:
+    """Shootout key of a single card: value ranks in medal order (no symbol ranks lowest)."""
+    ranks = book.card_ranks[position]
+    return tuple(ranks[a] for a in book.medals(players))

@@ -1,0 +1,26 @@
+"""Shared set-up for the rules tests: the shipped game and its rule books."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from generator.games.all_star_draft.model import Game
+from generator.games.all_star_draft.queries import load
+from generator.games.all_star_draft.rules import RuleBook, rule_book
+from generator.paths import DATA_DIR
+
+
+@cache
+def game() -> Game:
+    """The shipped All-Star Draft data."""
+    return load(DATA_DIR)
+
+
+def book(edition: str = "2025") -> RuleBook:
+    """The rule book of an edition of the shipped data."""
+    return rule_book(game(), edition)
+
+
+def team(text: str) -> list[str]:
+    """Card ids from a space-separated list."""
+    return text.split()

@@ -1,0 +1,296 @@
+"""`draftdeck rules …`: readable text, JSON, question files and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+
+RANK_QUESTIONS = """\
+# Emma, Ben, Carine and Denis at Stadium Fall 3
+arena: stadium-fall-3
+teams:
+  Emma: [rabbit-5, eagle-5, penguin-5, shark-5, duck-2]
+  Ben: [eagle-3, panda-3, wolf-3, rabbit-1, duck-7]
+  Carine: [tiger-3, horse-3, reindeer-3, rabbit-2, duck-8]
+  Denis: [polar-bear-1, polar-bear-2, beaver-4, penguin-7, horse-9]
+---
+edition: 2020
+players: 4
+teams:
+  Sam: [tiger-3, tiger-4, tiger-5, tiger-6, duck-9]
+  Jolanda: [rabbit-1, duck-2, eagle-4, panda-5, tiger-8]
+"""
+
+
+def run(runner: CliRunner, args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["rules", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_strength_text_and_json(runner: CliRunner) -> None:
+    code, out, _ = run(runner, ["strength", "duck-2", "duck-3", "duck-4", "duck-5", "duck-6"])
+    assert (code, out) == (0, "strength 5, shows species duck\nspecials met: run\n")
+    code, out, _ = run(
+        runner,
+        [
+            "strength",
+            "tiger-1",
+            "tiger-3",
+            "tiger-5",
+            "tiger-7",
+            "tiger-9",
+            "--json",
+            "--arena",
+            "combo-stadium-2",
+        ],
+    )
+    assert json.loads(out) == {
+        "strength": 5,
+        "attribute": "species",
+        "value": "tiger",
+        "specials": [],
+    }
+
+
+def test_strength_with_the_arenas_special(runner: CliRunner) -> None:
+    _, out, _ = run(
+        runner,
+        [
+            "strength",
+            "rabbit-5",
+            "duck-7",
+            "beaver-9",
+            "eagle-2",
+            "penguin-6",
+            "--arena",
+            "combo-stadium-1",
+            "--json",
+        ],
+    )
+    assert json.loads(out)["specials"] == ["one-of-each"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["duck-1", "duck-2", "duck-3", "duck-4"], "error: the team has 4 cards; a team has 5"),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-5", "duck-6"],
+            "error: the team has 6 cards; a team has 5",
+        ),
+        (
+            ["duck-1", "duck-1", "duck-3", "duck-4", "duck-5"],
+            "error: the team lists card 'duck-1' twice",
+        ),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-10"],
+            "error: unknown card 'duck-10'; card ids are <species>-<number>, e.g. duck-4",
+        ),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-5", "--players", "7"],
+            "error: players must be 2 to 6, got 7",
+        ),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-5", "--players", "1"],
+            "error: players must be 2 to 6, got 1",
+        ),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-5", "--arena", "moon"],
+            "error: unknown arena 'moon' in the 2025 edition",
+        ),
+        (
+            ["duck-1", "duck-2", "duck-3", "duck-4", "duck-5", "--edition", "1999"],
+            "error: unknown edition '1999'",
+        ),
+    ],
+)
+def test_strength_bad_input_is_one_line_and_exit_1(
+    runner: CliRunner, args: list[str], message: str
+) -> None:
+    code, out, err = run(runner, ["strength", *args])
+    assert code == 1 and out == ""
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_best_team(runner: CliRunner) -> None:
+    bench = ["rabbit-4", "duck-4", "tiger-4", "eagle-1", "panda-8", "wolf-3"]
+    code, out, _ = run(runner, ["best-team", *bench, "--json"])
+    answer = json.loads(out)
+    assert code == 0 and answer["strength"] == 3 and answer["value"] == 4
+    assert {"rabbit-4", "duck-4", "tiger-4"} <= set(answer["team"])
+    code, _, err = run(runner, ["best-team", "duck-1", "duck-2", "duck-3", "duck-4"])
+    assert code == 1 and err == "error: a bench for best-team has 5 to 18 cards, got 4\n"
+
+
+def test_rank_answers_a_yaml_stream_in_order(tmp_path: Path, runner: CliRunner) -> None:
+    questions = tmp_path / "questions.yaml"
+    questions.write_text(RANK_QUESTIONS, encoding="utf-8")
+    code, out, _ = run(runner, ["rank", str(questions), "--json"])
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 0
+    assert [(r["manager"], r["rank"], r["fans"]) for r in first["results"]] == [
+        ("Emma", 1, 13),
+        ("Ben", 2, 10),
+        ("Carine", 2, 10),
+        ("Denis", 4, 5),
+    ]
+    assert first["results"][0] == {
+        "manager": "Emma",
+        "strength": 4,
+        "attribute": "number",
+        "value": 5,
+        "special": None,
+        "rank": 1,
+        "fans": 13,
+    }
+    assert [(r["manager"], r["fans"]) for r in second["results"]] == [
+        ("Sam", None),
+        ("Jolanda", None),
+    ]
+
+
+def test_rank_text_output(tmp_path: Path, runner: CliRunner) -> None:
+    questions = tmp_path / "q.yaml"
+    questions.write_text(RANK_QUESTIONS, encoding="utf-8")
+    _, out, _ = run(runner, ["rank", str(questions)])
+    lines = out.splitlines()
+    assert lines[0] == f"# question 1 ({questions}:2)"
+    assert lines[1].split() == ["rank", "manager", "strength", "shows", "special", "fans"]
+    assert lines[3].split() == ["1", "Emma", "4", "number", "5", "-", "13"]
+
+
+def test_rank_reads_json_lines_from_stdin(runner: CliRunner) -> None:
+    lines = [
+        {
+            "players": 2,
+            "teams": {
+                "Paul": ["rabbit-7", "beaver-9", "tiger-5", "duck-1", "eagle-2"],
+                "Juliette": ["shark-8", "horse-8", "panda-8", "penguin-3", "reindeer-7"],
+            },
+        },
+        {
+            "players": 2,
+            "teams": {
+                "Nathan": ["eagle-2", "penguin-5", "polar-bear-4", "horse-1", "panda-9"],
+                "Isa": ["duck-6", "beaver-7", "shark-4", "tiger-5", "rabbit-8"],
+            },
+        },
+    ]
+    code, out, _ = run(
+        runner, ["rank", "-", "--json"], stdin="\n".join(json.dumps(x) for x in lines) + "\n"
+    )
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [[r["manager"] for r in a["results"]] for a in answers] == [
+        ["Paul", "Juliette"],
+        ["Isa", "Nathan"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "teams:\n  A: [duck-1, duck-2, duck-3, duck-4]\n",
+            "q.yaml:2:3: error: team 'A' has 4 cards; a team has 5 (at /teams/A)",
+        ),
+        (
+            "teams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-10]\n",
+            "q.yaml:2:39: error: unknown card 'duck-10'; card ids are <species>-<number>, e.g. duck-4 (at /teams/A/4)",
+        ),
+        (
+            "teams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-1]\n",
+            "q.yaml:2:39: error: card 'duck-1' is twice in the team (at /teams/A/4)",
+        ),
+        (
+            "players: 9\nteams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-5]\n",
+            "q.yaml:1:1: error: players must be 2 to 6, got 9 (at /players)",
+        ),
+        (
+            "players: 4\narena: moon\nteams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-5]\n",
+            "q.yaml:2:1: error: unknown arena 'moon' in the 2025 edition",
+        ),
+        (
+            "teams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-5]\n  B: [duck-5, duck-6, duck-7, duck-8, duck-9]\n",
+            "q.yaml:3:7: error: card 'duck-5' is also in the team of 'A' (at /teams/B/0)",
+        ),
+        ("team:\n  A: [duck-1]\n", "q.yaml:1:1: error: unknown key 'team' (at /team)"),
+        (
+            "teams: {A: [duck-1, &x duck-2]}\n",
+            "q.yaml:1:21: error: anchor '&x' is not allowed in data files",
+        ),
+    ],
+)
+def test_rank_bad_questions_are_located(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch, text: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("q.yaml").write_text(text, encoding="utf-8")
+    code, _out, err = run(runner, ["rank", "q.yaml"])
+    assert code == 1
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_rank_missing_file(runner: CliRunner) -> None:
+    code, _, err = run(runner, ["rank", "nowhere.yaml"])
+    assert (code, err) == (1, "error: nowhere.yaml: no such file\n")
+
+
+def test_playoff_round(tmp_path: Path, runner: CliRunner) -> None:
+    questions = tmp_path / "round.yaml"
+    questions.write_text(
+        """\
+players: 5
+teams:
+  Seb: [eagle-2, penguin-5, rabbit-1, duck-3, beaver-4]
+  Clara: [tiger-6, horse-8, wolf-5, shark-1, panda-4]
+  Xavier: [duck-1, duck-2, duck-4, duck-5, duck-6]
+---
+players: 5
+teams:
+  Seb: [eagle-2, penguin-5, rabbit-1, duck-3, beaver-4]
+  Clara: [tiger-6, horse-8, wolf-5, shark-1, panda-4]
+  Xavier: [duck-1, duck-2, duck-4, duck-5, duck-6]
+shootout: {Seb: horse-3, Clara: reindeer-3}
+---
+players: 2
+tickets: {B: 2}
+teams:
+  A: [tiger-2, tiger-3, tiger-4, tiger-5, tiger-6]
+  B: [rabbit-1, duck-2, beaver-3, eagle-4, penguin-7]
+""",
+        encoding="utf-8",
+    )
+    code, out, _ = run(runner, ["playoff-round", str(questions), "--json"])
+    pending, decided, ticket = (json.loads(line) for line in out.splitlines())
+    assert code == 0
+    assert pending == {
+        "weakest": ["Seb", "Clara"],
+        "shootout_needed": True,
+        "loser": None,
+        "outcome": None,
+        "tickets_left": None,
+        "place": None,
+        "fans": None,
+    }
+    assert (decided["loser"], decided["outcome"], decided["place"], decided["fans"]) == (
+        "Seb",
+        "eliminated",
+        3,
+        25,
+    )
+    assert (ticket["loser"], ticket["outcome"], ticket["tickets_left"], ticket["place"]) == (
+        "B",
+        "ticket",
+        1,
+        None,
+    )
+    _, text, _ = run(runner, ["playoff-round", str(questions)])
+    assert "Seb is eliminated: place 3, 25 fans" in text
+    assert "B gives up a ticket (1 left)" in text
