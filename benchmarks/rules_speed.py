@@ -74,7 +74,9 @@ def main() -> None:
     print(f"teams evaluated: {TEAMS} (seeded sample), {PLAYERS} players")
     print(f"naive reference counter: {naive:12,.0f} evaluations/s")
     print(f"engine comparison key:   {keys:12,.0f} evaluations/s  ({keys / naive:.1f}x reference)")
-    print(f"engine evaluate():       {full:12,.0f} evaluations/s  ({full / naive:.1f}x reference; target >= 300,000/s)")
+    print(
+        f"engine evaluate():       {full:12,.0f} evaluations/s  ({full / naive:.1f}x reference; target >= 300,000/s)"
+    )
 
     ids = [c.id for c in game.cards]
     benches = [rng.sample(ids, 18) for _ in range(BENCHES)]
@@ -84,7 +86,9 @@ def main() -> None:
         best_team(book, bench, PLAYERS)
         times.append(time.perf_counter_ns() - start)
     median_ms = statistics.median(times) / 1e6
-    print(f"best-team, 18-card bench: median {median_ms:.3f} ms over {BENCHES} benches (target < 2 ms)")
+    print(
+        f"best-team, 18-card bench: median {median_ms:.3f} ms over {BENCHES} benches (target < 2 ms)"
+    )
 
 
 if __name__ == "__main__":

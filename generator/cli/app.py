@@ -3,24 +3,47 @@
 from __future__ import annotations
 
 import gc
+import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
 from generator.cli import build_command, data_commands, rules_commands, validate_command
 
-app = typer.Typer(
-    name="draftdeck",
-    help="Validate All-Star Draft card data, answer rules questions and build print-and-play PDFs.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-app.command("build")(build_command.build)
-app.command("validate")(validate_command.validate)
-app.command("cards")(data_commands.cards)
-app.command("arenas")(data_commands.arenas)
-app.add_typer(rules_commands.app, name="rules")
+COMMANDS: dict[str, Callable[..., Any]] = {
+    "build": build_command.build,
+    "validate": validate_command.validate,
+    "cards": data_commands.cards,
+    "arenas": data_commands.arenas,
+}
+GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app}
+
+
+def make_app(only: str | None = None) -> typer.Typer:
+    """The command line, with every command or only the one named."""
+    cli = typer.Typer(
+        name="draftdeck",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+    @cli.callback()
+    def draftdeck() -> None:
+        """Validate All-Star Draft card data, answer rules questions and build print-and-play output."""
+
+    for name, command in COMMANDS.items():
+        if only in (None, name):
+            cli.command(name)(command)
+    for name, group in GROUPS.items():
+        if only in (None, name):
+            cli.add_typer(group, name=name)
+    return cli
+
+
+app = make_app()
 
 
 def main() -> None:
@@ -28,4 +51,7 @@ def main() -> None:
     # Imports are done: keep the collector from re-scanning their objects on
     # every full collection of this short-lived process.
     gc.freeze()
-    app()
+    # Typer builds every registered command's parameters at start-up; build
+    # only the one asked for (all of them for --help or an unknown name).
+    first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+    make_app(first if first in COMMANDS or first in GROUPS else None)()
