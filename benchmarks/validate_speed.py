@@ -21,7 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = [sys.executable, "-c", "import yaml, jsonschema"]
 SCRIPT = Path(sys.executable).with_name("draftdeck")
-VALIDATE = [str(SCRIPT), "validate"] if SCRIPT.exists() else [sys.executable, "-m", "generator", "validate"]
+VALIDATE = (
+    [str(SCRIPT), "validate"]
+    if SCRIPT.exists()
+    else [sys.executable, "-m", "generator", "validate"]
+)
 """The installed console script, as users run it."""
 
 
