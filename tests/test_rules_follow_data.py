@@ -8,8 +8,8 @@ from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.rules import playoff_round, rank_teams, rule_book
 from tests.conftest import PACK, replace_once
 
-RABBITS = "rabbit-1 rabbit-2 rabbit-3 duck-4 beaver-5".split()
-BEARS = "polar-bear-1 polar-bear-2 polar-bear-3 tiger-4 wolf-5".split()
+RABBITS = ["rabbit-1", "rabbit-2", "rabbit-3", "duck-4", "beaver-5"]
+BEARS = ["polar-bear-1", "polar-bear-2", "polar-bear-3", "tiger-4", "wolf-5"]
 
 
 def test_species_order_and_fans_come_from_the_data(project: Path) -> None:
@@ -31,7 +31,7 @@ def test_species_order_and_fans_come_from_the_data(project: Path) -> None:
 
 
 def test_tickets_and_elimination_rule_come_from_the_data(project: Path) -> None:
-    teams = {"A": "tiger-2 tiger-3 tiger-4 tiger-5 tiger-6".split(), "B": RABBITS}
+    teams = {"A": ["tiger-2", "tiger-3", "tiger-4", "tiger-5", "tiger-6"], "B": RABBITS}
     assert playoff_round(rule_book(load(Path("data"))), 4, teams).outcome == "eliminated"
     replace_once(
         Path(PACK) / "editions/2025/playoffs.yaml",

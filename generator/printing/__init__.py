@@ -1,0 +1,1 @@
+"""Print geometry, shared by every game: sizes, imposition, crop marks, duplex backs."""
