@@ -165,12 +165,12 @@ class Imposition:
             for s in self.slots()
         ]
 
-    def crop_marks(self) -> list[Line]:
-        """Cut guides for a full sheet, never inside any card's bleed."""
+    def crop_marks(self, used: int | None = None) -> list[Line]:
+        """Cut guides for the first `used` slots (all by default), never inside any card's bleed."""
         marks = self.settings.marks
-        if marks is CropMarks.NONE:
+        slots = self.slots()[:used]
+        if marks is CropMarks.NONE or not slots:
             return []
-        slots = self.slots()
         if marks is CropMarks.CORNERS:
             return [line for slot in slots for line in _corner_marks(slot.trim, self.settings)]
         return _edge_marks(slots, self.settings)

@@ -321,6 +321,19 @@ def _cards(docs: Docs) -> Iterator[Diagnostic]:
         )
 
 
+@_check("player-colours", "game")
+def _player_colours(docs: Docs) -> Iterator[Diagnostic]:
+    colours = docs["player-colours"]
+    yield from _duplicates(colours, ("colours",))
+    most = docs.player_counts.stop - 1
+    if len(colours.value["colours"]) != most:
+        yield colours.diagnostic(
+            ("colours",),
+            f"{most} managers need {most} colours, got {len(colours.value['colours'])}",
+            hint="give every manager a colour",
+        )
+
+
 @_check("arena-features")
 def _arena_features(docs: Docs) -> Iterator[Diagnostic]:
     features = docs["arena-features"]

@@ -8,7 +8,15 @@ from generator.loading.document import Document
 from generator.loading.pack import DocumentSpec
 
 GAME_ID = "all-star-draft"
-SHARED_FILES = ("attributes", "symbols", "species", "cards", "tiebreakers", "arena-features")
+SHARED_FILES = (
+    "attributes",
+    "symbols",
+    "species",
+    "cards",
+    "tiebreakers",
+    "arena-features",
+    "player-colours",
+)
 """Files every edition shares, in data/all-star-draft/."""
 EDITION_FILES = {
     "arenas": True,

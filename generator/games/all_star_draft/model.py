@@ -68,6 +68,14 @@ class Colour:
 
 
 @dataclass(frozen=True)
+class PlayerColour:
+    """A manager's colour."""
+
+    id: str
+    rgb: str
+
+
+@dataclass(frozen=True)
 class Species:
     """A species: nine cards sharing a colour."""
 
@@ -257,6 +265,7 @@ class Game:
     """Attributes in medal order (gold first), by player count."""
     special_names: Mapping[Special, str]
     flag_names: Mapping[str, str]
+    player_colours: tuple[PlayerColour, ...]
     editions: Mapping[str, Edition]
     default_edition: str
 

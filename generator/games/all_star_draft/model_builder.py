@@ -20,6 +20,7 @@ from generator.games.all_star_draft.model import (
     DraftKind,
     Edition,
     Game,
+    PlayerColour,
     Playoffs,
     Round,
     Setup,
@@ -69,6 +70,7 @@ def build_model(documents: Mapping[str, Document]) -> Game:
         ),
         special_names=_frozen({Special(s["id"]): s["name"] for s in features["specials"]}),
         flag_names=_frozen({f["id"]: f["name"] for f in features["flags"]}),
+        player_colours=tuple(PlayerColour(c["id"], c["rgb"]) for c in value["player-colours"]["colours"]),
         editions=_frozen({e: _edition(value, e, game) for e in edition_ids(documents["game"])}),
         default_edition=game["default_edition"],
     )

@@ -1,0 +1,1 @@
+"""All-Star Draft's printable components, drawn with the generic printing layer."""

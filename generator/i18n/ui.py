@@ -1,0 +1,115 @@
+"""Translating what the build draws: data names, interface strings, plurals, ordinals, numbers.
+
+Interface strings are marked in the code with `N_` (for Babel's extractor)
+and looked up at render time. A string missing from a language's catalog is
+an error naming the string and the language: the build never falls back to
+English.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from generator.errors import DraftdeckError
+from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
+
+UI_DOMAIN = "draftdeck"
+ORDINAL_PATTERNS = {"one": "{n}st", "two": "{n}nd", "few": "{n}rd", "other": "{n}th"}
+"""English patterns of the ordinal plural categories; each catalog translates all four."""
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention Babel extracts
+    """Mark a string for translation without translating it yet."""
+    return message
+
+
+class MissingTranslation(DraftdeckError):
+    """Strings a language's catalog lacks."""
+
+    def __init__(self, locale: str, missing: list[str]) -> None:
+        self.locale, self.missing = locale, missing
+        language = LANGUAGE_NAMES.get(locale, locale)
+        shown = "; ".join(repr(m) for m in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        super().__init__(f"the {language} catalog ({locale}) has no translation for {shown}")
+
+
+@dataclass
+class Translator:
+    """Lookups for one language; every miss is remembered and raised by `check`."""
+
+    locale: str
+    ui: gettext.GNUTranslations
+    data: gettext.GNUTranslations
+    finished: set[tuple[str, str, str]]
+    """(domain, context, msgid) with a finished translation."""
+    missing: list[str] = field(default_factory=list)
+
+    def text(self, message: str) -> str:
+        """An interface string."""
+        self._need(UI_DOMAIN, "", message)
+        return self.ui.gettext(message)
+
+    def name(self, context: str, message: str) -> str:
+        """A data string (a species, symbol, arena, … name)."""
+        self._need("data", context, message)
+        return self.data.pgettext(context, message)
+
+    def plural(self, singular: str, plural: str, count: int) -> str:
+        """An interface string in the plural form the count asks for, with {n} filled in."""
+        self._need(UI_DOMAIN, "", singular)
+        return self.ui.ngettext(singular, plural, count).format(n=self.number(count))
+
+    def number(self, value: float) -> str:
+        """A number in the locale's format."""
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, locale=self.locale))
+
+    def ordinal(self, value: int) -> str:
+        """An ordinal such as 1st, 1., 1er, by the locale's ordinal rules."""
+        from babel import Locale
+
+        category = Locale.parse(self.locale).ordinal_form(value)
+        pattern = ORDINAL_PATTERNS.get(category, ORDINAL_PATTERNS["other"])
+        return self.text(pattern).format(n=self.number(value))
+
+    def check(self) -> None:
+        """Raise MissingTranslation for everything looked up without a translation."""
+        if self.missing:
+            raise MissingTranslation(self.locale, sorted(set(self.missing)))
+
+    def _need(self, domain: str, context: str, message: str) -> None:
+        if (domain, context, message) not in self.finished:
+            self.missing.append(f"{context}|{message}" if context else message)
+
+
+def load_translator(locales_dir: Path, locale: str, data_domain: str) -> Translator:
+    """The translator of a language from its .po catalogs."""
+    finished: set[tuple[str, str, str]] = set()
+    ui = _compiled(catalog_path(locales_dir, locale, UI_DOMAIN), locale, UI_DOMAIN, "", finished)
+    data = _compiled(catalog_path(locales_dir, locale, data_domain), locale, "data", "", finished)
+    return Translator(locale, ui, data, finished)
+
+
+def _compiled(path: Path, locale: str, domain: str, _: str, finished: set[tuple[str, str, str]]) -> gettext.GNUTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    if not path.is_file():
+        raise MissingTranslation(locale, [f"the whole catalog {path.name}"])
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=locale)
+    for message in catalog:
+        strings: Any = message.string
+        done = all(strings) if isinstance(strings, tuple) else bool(strings)
+        if message.id and done and not message.fuzzy:
+            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+            finished.add((domain, message.context or "", msgid))
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)

@@ -1,0 +1,137 @@
+"""Drawing on a ReportLab canvas in millimetres, in a card's own coordinates.
+
+The only module (with `sheets`) that talks to ReportLab. Origin is the
+card's trim corner, lower left; the bleed lies at negative coordinates and
+beyond the trim size. Every text is fitted to its box and checked glyph by
+glyph before it is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from generator.printing.fonts import register
+from generator.printing.geometry import Rect, pt
+from generator.printing.text import Fitted, Where, fit
+
+Colour = str
+"""#RRGGBB."""
+WHITE, BLACK = "#FFFFFF", "#000000"
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text is set."""
+
+    size: float
+    """Preferred size in points."""
+    minimum: float
+    """Smallest size allowed before the build fails."""
+    weight: str = "regular"
+    colour: Colour = BLACK
+    align: str = "centre"
+    """left, centre or right."""
+    wrap: bool = False
+
+
+class Pen:
+    """A canvas seen in millimetres, with text fitting and glyph checks."""
+
+    def __init__(self, canvas: Any, where: Where, ink_saver: bool = False) -> None:
+        self.canvas = canvas
+        self.where = where
+        self.ink_saver = ink_saver
+        self.fonts = register()
+
+    @contextmanager
+    def placed(self, x: float, y: float, turned: bool = False, width: float = 0.0) -> Iterator[Pen]:
+        """Draw a card whose trim corner is at (x, y); turned cards are rotated a quarter."""
+        c = self.canvas
+        c.saveState()
+        if turned:
+            c.translate(pt(x + width), pt(y))
+            c.rotate(90)
+        else:
+            c.translate(pt(x), pt(y))
+        try:
+            yield self
+        finally:
+            c.restoreState()
+
+    @contextmanager
+    def clipped(self, rect: Rect) -> Iterator[Pen]:
+        """Limit drawing to a rectangle."""
+        c = self.canvas
+        c.saveState()
+        path = c.beginPath()
+        path.rect(pt(rect.x), pt(rect.y), pt(rect.width), pt(rect.height))
+        c.clipPath(path, stroke=0, fill=0)
+        try:
+            yield self
+        finally:
+            c.restoreState()
+
+    def rect(self, rect: Rect, fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3, radius: float = 0.0) -> None:
+        """A rectangle, filled and/or outlined (line width in mm)."""
+        c = self.canvas
+        self._colours(fill, stroke, width)
+        args = (pt(rect.x), pt(rect.y), pt(rect.width), pt(rect.height))
+        if radius:
+            c.roundRect(*args, pt(radius), stroke=int(stroke is not None), fill=int(fill is not None))
+        else:
+            c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def circle(self, x: float, y: float, r: float, fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3) -> None:
+        """A circle around (x, y)."""
+        self._colours(fill, stroke, width)
+        self.canvas.circle(pt(x), pt(y), pt(r), stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: Colour = BLACK, width: float = 0.25) -> None:
+        """A straight line."""
+        self._colours(None, colour, width)
+        self.canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+
+    def polygon(self, points: Sequence[tuple[float, float]], fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3) -> None:
+        """A closed polygon."""
+        self._colours(fill, stroke, width)
+        path = self.canvas.beginPath()
+        path.moveTo(pt(points[0][0]), pt(points[0][1]))
+        for x, y in points[1:]:
+            path.lineTo(pt(x), pt(y))
+        path.close()
+        self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def text(self, box: Rect, text: str, style: TextStyle) -> Fitted:
+        """Fit text into the box (centred vertically) and draw it."""
+        font = self.fonts[style.weight]
+        fitted = fit(text, font, pt(box.width), pt(box.height), style.size, style.minimum, self.where, wrap=style.wrap)
+        c = self.canvas
+        self._colours(style.colour, None, 0)
+        c.setFont(font, fitted.size)
+        ascent = fitted.size * 0.72
+        block = ascent + fitted.leading * (len(fitted.lines) - 1)
+        top = pt(box.y) + (pt(box.height) + block) / 2
+        for index, line in enumerate(fitted.lines):
+            baseline = top - ascent - index * fitted.leading
+            if style.align == "left":
+                c.drawString(pt(box.x), baseline, line)
+            elif style.align == "right":
+                c.drawRightString(pt(box.right), baseline, line)
+            else:
+                c.drawCentredString(pt(box.x + box.width / 2), baseline, line)
+        return fitted
+
+    def image(self, path: str, box: Rect) -> None:
+        """A raster image scaled to fit the box."""
+        self.canvas.drawImage(path, pt(box.x), pt(box.y), pt(box.width), pt(box.height), preserveAspectRatio=True, anchor="c", mask="auto")
+
+    def _colours(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(pt(width))
