@@ -14,6 +14,21 @@ from generator.paths import DATA_DIR, LOCALES_DIR
 PACK = "data/all-star-draft"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """--update-golden rewrites the golden text snapshots instead of comparing with them."""
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/* from the current output",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether this run rewrites golden files."""
+    return bool(request.config.getoption("--update-golden"))
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A copy of data/ and locales/ in a temporary folder, which becomes the working directory."""

@@ -1,4 +1,4 @@
-"""`draftdeck build`: outputs are exact, repeatable and never damaged by a failed build."""
+"""`draftdeck build`: what it writes, when it skips, and how it fails without damage."""
 
 from __future__ import annotations
 
@@ -13,33 +13,51 @@ from generator.cli.app import app
 from generator.output.atomic import write_atomic
 from tests.conftest import PACK, replace_once
 
-ARGS = ["build", "--data", "data", "--out", "output"]
+ARGS = [
+    "build",
+    "--data",
+    "data",
+    "--out",
+    "output",
+    "--edition",
+    "2025",
+    "--locale",
+    "fr",
+    "--jobs",
+    "1",
+]
+FR = "locales/fr/LC_MESSAGES"
 
 
-def test_build_writes_each_edition(project: Path, runner: CliRunner) -> None:
+def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ARGS)
-    assert result.exit_code == 0
-    assert result.stdout.splitlines() == [
-        "written: output/all-star-draft/2025/data.json",
-        "written: output/all-star-draft/2020/data.json",
+    assert result.exit_code == 0, result.output
+    table = result.stdout.splitlines()
+    assert table[0].split() == ["file", "pages", "size", "state"]
+    assert any(line.split()[:2] == ["output/2025/fr/print-and-play.pdf", "51"] for line in table)
+    export = json.loads((project / "output/2025/data.json").read_text(encoding="utf-8"))
+    assert len(export["cards"]) == 108 and export["tiebreakers"]["5"] == [
+        "symbol",
+        "species",
+        "number",
     ]
-    export = json.loads(
-        (project / "output/all-star-draft/2025/data.json").read_text(encoding="utf-8")
-    )
-    assert len(export["cards"]) == 108
-    assert export["arenas"][0]["fans"] == [21, 18, 15, 12, 9, 6]
-    assert export["playoffs"]["tickets"] == {"2": 2, "3": 1, "4": 0, "5": 0, "6": 0}
-    assert export["tiebreakers"]["5"] == ["symbol", "species", "number"]
 
 
-def test_second_build_changes_nothing_and_is_byte_identical(
-    project: Path, runner: CliRunner
-) -> None:
+def test_second_build_is_up_to_date(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
-    first = (project / "output/all-star-draft/2025/data.json").read_bytes()
+    before = (project / "output/2025/fr/print-and-play.pdf").read_bytes()
+    again = runner.invoke(app, ARGS)
+    assert again.exit_code == 0
+    assert "up to date" in again.stdout
+    assert (project / "output/2025/fr/print-and-play.pdf").read_bytes() == before
+
+
+def test_a_changed_or_damaged_output_is_rebuilt(project: Path, runner: CliRunner) -> None:
+    runner.invoke(app, ARGS)
+    (project / "output/2025/fr/arena.pdf").write_bytes(b"damaged")
     result = runner.invoke(app, ARGS)
-    assert result.stdout.splitlines()[0] == "unchanged: output/all-star-draft/2025/data.json"
-    assert (project / "output/all-star-draft/2025/data.json").read_bytes() == first
+    assert "up to date" not in result.stdout
+    assert (project / "output/2025/fr/arena.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_build_follows_the_data(project: Path, runner: CliRunner) -> None:
@@ -49,17 +67,23 @@ def test_build_follows_the_data(project: Path, runner: CliRunner) -> None:
         "fans: [13, 10, 7, 5, 3, 1]",
         "fans: [14, 10, 7, 5, 3, 1]",
     )
-    result = runner.invoke(app, [*ARGS, "--edition", "2025"])
-    assert result.stdout.splitlines() == ["written: output/all-star-draft/2025/data.json"]
-    export = json.loads(
-        (project / "output/all-star-draft/2025/data.json").read_text(encoding="utf-8")
-    )
+    result = runner.invoke(app, ARGS)
+    assert "up to date" not in result.stdout
+    export = json.loads((project / "output/2025/data.json").read_text(encoding="utf-8"))
     assert export["arenas"][-1]["fans"][0] == 14
 
 
-def test_failed_build_keeps_the_last_good_output(project: Path, runner: CliRunner) -> None:
-    runner.invoke(app, ARGS)
-    good = (project / "output/all-star-draft/2025/data.json").read_bytes()
+def _good_output(project: Path, runner: CliRunner) -> dict[str, bytes]:
+    assert runner.invoke(app, ARGS).exit_code == 0
+    return {p.name: p.read_bytes() for p in (project / "output/2025/fr").glob("*.pdf")}
+
+
+def _unchanged(project: Path, good: dict[str, bytes]) -> bool:
+    return {p.name: p.read_bytes() for p in (project / "output/2025/fr").glob("*.pdf")} == good
+
+
+def test_bad_data_keeps_the_last_good_output(project: Path, runner: CliRunner) -> None:
+    good = _good_output(project, runner)
     replace_once(
         Path(PACK) / "editions/2025/arenas.yaml",
         "fans: [13, 10, 7, 5, 3, 1]",
@@ -68,13 +92,76 @@ def test_failed_build_keeps_the_last_good_output(project: Path, runner: CliRunne
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     assert "fans for rank 1-6 need 6 values, got 5" in result.output
-    assert (project / "output/all-star-draft/2025/data.json").read_bytes() == good
+    assert _unchanged(project, good)
 
 
-def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, [*ARGS, "--edition", "2019"])
+def test_overflowing_text_fails_naming_component_language_and_string(
+    project: Path, runner: CliRunner
+) -> None:
+    good = _good_output(project, runner)
+    long_name = "Ours polaire du Grand Nord canadien et de la baie d’Hudson"
+    replace_once(Path(f"{FR}/all-star-draft.po"), 'msgstr "Ours polaire"', f'msgstr "{long_name}"')
+    result = runner.invoke(app, ARGS)
+    assert result.exit_code == 1
+    assert (
+        f"error: tiebreaker [fr]: does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
+        in result.output
+    )
+    assert _unchanged(project, good)
+
+
+def test_missing_translation_fails_naming_string_and_language(
+    project: Path, runner: CliRunner
+) -> None:
+    good = _good_output(project, runner)
+    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "Station de Bus"', 'msgstr ""')
+    result = runner.invoke(app, ARGS)
+    assert result.exit_code == 1
+    assert "error: the French catalog (fr) has no translation for 'Bus Station'" in result.output
+    assert _unchanged(project, good)
+
+
+def test_unknown_edition_or_locale_is_a_usage_error(project: Path, runner: CliRunner) -> None:
+    assert runner.invoke(app, [*ARGS, "--edition", "2019"]).exit_code == 2
+    result = runner.invoke(app, ["build", "--data", "data", "--out", "output", "--locale", "it"])
     assert result.exit_code == 2
+    assert "unknown locale it; this game has: de, fr, en" in result.output
     assert not (project / "output").exists()
+
+
+def test_2020_warns_about_what_it_leaves_out(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "build",
+            "--data",
+            "data",
+            "--out",
+            "output",
+            "--edition",
+            "2020",
+            "--locale",
+            "en",
+            "--jobs",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0
+    assert (
+        "warning: 2020: coach cards left out: the abilities of 12 coaches are not known"
+        in result.output
+    )
+    assert "warning: 2020: 'all-star-cup' has no printable layout and is left out" in result.output
+
+
+def test_preview_writes_a_png(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["preview", "polar-bear-4", "--locale", "de", "--data", "data", "--out", "shots"]
+    )
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "shots/polar-bear-4-de.png"
+    assert (project / "shots/polar-bear-4-de.png").read_bytes().startswith(b"\x89PNG")
+    assert runner.invoke(app, ["preview", "unicorn-1", "--data", "data"]).exit_code == 1
 
 
 def test_atomic_write_leaves_old_content_when_writing_fails(
@@ -92,10 +179,6 @@ def test_atomic_write_leaves_old_content_when_writing_fails(
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
-    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
-
-
-def _umask() -> int:
     current = os.umask(0)
     os.umask(current)
-    return current
+    assert target.stat().st_mode & 0o777 == 0o666 & ~current

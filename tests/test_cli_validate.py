@@ -18,7 +18,7 @@ def test_clean_data_passes_and_counts_provisional_values(project: Path, runner: 
     assert result.exit_code == 0
     assert result.stdout.strip() == (
         "data/all-star-draft: 17 files checked, no errors, no warnings; "
-        "47 values marked provisional (--strict fails on them)"
+        "48 values marked provisional (--strict fails on them)"
     )
 
 
@@ -56,7 +56,7 @@ def test_json_format(project: Path, runner: CliRunner) -> None:
         "files": 17,
         "errors": 0,
         "warnings": 0,
-        "provisional": 47,
+        "provisional": 48,
         "strict": False,
         "passed": True,
         "provisional_values": report["summary"]["provisional_values"],
@@ -83,7 +83,7 @@ def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) ->
         in (result.stdout)
     )
     assert result.stdout.splitlines()[-1] == (
-        "data/all-star-draft: 17 files checked, 47 errors, no warnings; 47 values marked provisional"
+        "data/all-star-draft: 17 files checked, 48 errors, no warnings; 48 values marked provisional"
     )
 
 

@@ -71,11 +71,8 @@ def test_marks_sit_on_trim_lines_and_outside_every_bleed(marks: CropMarks) -> No
     lines = layout.crop_marks()
     assert lines
     for line in lines:
-        assert (
-            (round(line.x1, 6) in xs
-            and line.x1 == line.x2)
-            or (round(line.y1, 6) in ys
-            and line.y1 == line.y2)
+        assert (round(line.x1, 6) in xs and line.x1 == line.x2) or (
+            round(line.y1, 6) in ys and line.y1 == line.y2
         )
         for slot in layout.slots():
             bleed = slot.trim.grown(settings.bleed)

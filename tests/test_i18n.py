@@ -48,10 +48,15 @@ def test_template_is_up_to_date_with_the_data() -> None:
     )
 
 
+@pytest.mark.parametrize("domain", [DOMAIN, "draftdeck"])
 @pytest.mark.parametrize("locale", LOCALES)
-def test_catalog_translates_the_whole_template(locale: str) -> None:
-    template = {(m.context or "", m.id) for m in _catalog(LOCALES_DIR / f"{DOMAIN}.pot") if m.id}
-    path = LOCALES_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+def test_catalog_translates_the_whole_template(locale: str, domain: str) -> None:
+    template = {
+        (m.context or "", m.id if isinstance(m.id, str) else m.id[0])
+        for m in _catalog(LOCALES_DIR / f"{domain}.pot")
+        if m.id
+    }
+    path = LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
     assert set(read_finished(path)) == template
 
 
@@ -74,11 +79,11 @@ def test_german_and_french_use_the_official_terms() -> None:
 
 @pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
 def test_po_reader_agrees_with_babel(path: Path) -> None:
-    babel = {
-        (m.context or "", m.id): m.string
-        for m in _catalog(path)
-        if m.id and not m.fuzzy and m.string
-    }
+    babel = {}
+    for m in _catalog(path):
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.id and not m.fuzzy and all(strings):
+            babel[(m.context or "", m.id if isinstance(m.id, str) else m.id[0])] = strings[0]
     assert read_finished(path) == babel
 
 
@@ -115,3 +120,22 @@ def test_po_reader_rejects_garbage(tmp_path: Path) -> None:
     path.write_text('msgid "a"\nmsgstr "b\n', encoding="utf-8")
     with pytest.raises(PoSyntaxError, match=r"bad\.po:2: expected a quoted string"):
         read_finished(path)
+
+
+def test_ui_template_is_up_to_date_with_the_code() -> None:
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2)}
+    found = set()
+    for _, _, message, _, context in extract_from_dir(
+        str(PROJECT_ROOT / "generator"), method_map=[("**.py", "python")], keywords=keywords
+    ):
+        found.add((context or "", message if isinstance(message, str) else message[0]))
+    template = {
+        (m.context or "", m.id if isinstance(m.id, str) else m.id[0])
+        for m in _catalog(LOCALES_DIR / "draftdeck.pot")
+        if m.id
+    }
+    assert template == found, (
+        "run: pybabel extract -F babel-ui.cfg -k N_ -k NP_:1,2 -o locales/draftdeck.pot ."
+    )

@@ -93,6 +93,12 @@ def test_anchor_and_alias_are_refused() -> None:
     ]
 
 
+def test_alias_as_a_key_is_refused() -> None:
+    assert headlines("a: 1\n*x : 2\nb: 3\n") == [
+        "f.yaml:2:1: error: alias '*x' is not allowed in data files"
+    ]
+
+
 def test_alias_bomb_is_refused_without_expansion() -> None:
     lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
     for i, name in enumerate("bcdefghi"):

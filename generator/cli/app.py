@@ -9,13 +9,20 @@ from typing import Any
 
 import typer
 
-from generator.cli import build_command, data_commands, rules_commands, validate_command
+from generator.cli import (
+    build_command,
+    data_commands,
+    preview_command,
+    rules_commands,
+    validate_command,
+)
 
 COMMANDS: dict[str, Callable[..., Any]] = {
     "build": build_command.build,
     "validate": validate_command.validate,
     "cards": data_commands.cards,
     "arenas": data_commands.arenas,
+    "preview": preview_command.preview,
 }
 GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app}
 

@@ -1,15 +1,39 @@
-"""`draftdeck build`: regenerate the outputs into output/."""
+"""`draftdeck build`: regenerate the print-and-play output into output/."""
 
 from __future__ import annotations
 
+import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import DEFAULT_DATA, DataOption
 from generator.paths import OUTPUT_DIR, display_path
+
+
+class Paper(StrEnum):
+    """Paper sizes."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+
+class Marks(StrEnum):
+    """Crop mark styles."""
+
+    CORNERS = "corners"
+    PAGE_EDGE = "page-edge"
+    NONE = "none"
+
+
+class Backs(StrEnum):
+    """Whether back sheets are printed."""
+
+    DUPLEX = "duplex"
+    NONE = "none"
 
 
 @user_errors
@@ -21,10 +45,95 @@ def build(
     edition: Annotated[
         list[str] | None, typer.Option("--edition", help="Build only this edition (repeatable).")
     ] = None,
+    locale: Annotated[
+        list[str] | None,
+        typer.Option("--locale", help="Build only this language (repeatable): de, fr, en."),
+    ] = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter.")] = Paper.A4,
+    crop_marks: Annotated[
+        Marks, typer.Option("--crop-marks", help="corners, page-edge or none.")
+    ] = Marks.PAGE_EDGE,
+    backs: Annotated[
+        Backs,
+        typer.Option("--backs", help="duplex (mirrored back sheets, long-edge flip) or none."),
+    ] = Backs.DUPLEX,
+    bleed: Annotated[
+        float, typer.Option("--bleed", min=0, max=10, help="Bleed around each card in mm.")
+    ] = 3.0,
+    pod: Annotated[
+        bool,
+        typer.Option(
+            "--pod", help="Also write one card per page (trim + bleed) and a 300 dpi PNG per page."
+        ),
+    ] = False,
+    ink_saver: Annotated[
+        bool,
+        typer.Option(
+            "--ink-saver", help="White backgrounds; colour only where it carries meaning."
+        ),
+    ] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", min=0, help="Processes to render with (0: one per core).")
+    ] = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Rebuild even if nothing changed.")
+    ] = False,
 ) -> None:
-    """Validate the data and write every output below output/<game>/<edition>/."""
+    """Validate the data and write every PDF below output/<edition>/<locale>/."""
+    from generator.build import BuildOptions
     from generator.build import build as run_build
+    from generator.cli.tables import render_table
 
-    for item in run_build(data, out, edition):
-        state = "written" if item.changed else "unchanged"
-        typer.echo(f"{state}: {display_path(item.path)}")
+    options = BuildOptions(
+        editions=tuple(edition or ()),
+        locales=tuple(locale or ()),
+        paper=paper.value,
+        crop_marks=crop_marks.value,
+        backs=backs.value,
+        pod=pod,
+        ink_saver=ink_saver,
+        bleed=bleed,
+        jobs=jobs,
+        force=force,
+    )
+    bars: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(
+                typer.progressbar(length=total, label="rendering", file=sys.stderr).__enter__()
+            )
+        bars[0].update(1)
+
+    try:
+        report = run_build(data, out, options, progress=progress)
+    finally:
+        for bar in bars:
+            bar.__exit__(None, None, None)
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    if report.up_to_date:
+        typer.echo(
+            f"{display_path(out)}: up to date (nothing changed since the last build; --force rebuilds)"
+        )
+        return
+    rows = [
+        [
+            display_path(w.path),
+            "-" if w.pages is None else w.pages,
+            _size(w.size),
+            "written" if w.changed else "unchanged",
+        ]
+        for w in report.files
+        if w.path.suffix != ".png"
+    ]
+    pngs = [w for w in report.files if w.path.suffix == ".png"]
+    typer.echo(render_table(["file", "pages", "size", "state"], rows))
+    if pngs:
+        typer.echo(
+            f"and {len(pngs)} PNG files ({_size(sum(w.size for w in pngs))}) in the pod/png folders"
+        )
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} KiB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MiB"

@@ -18,13 +18,25 @@ from generator.errors import DraftdeckError
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
 
 UI_DOMAIN = "draftdeck"
-ORDINAL_PATTERNS = {"one": "{n}st", "two": "{n}nd", "few": "{n}rd", "other": "{n}th"}
-"""English patterns of the ordinal plural categories; each catalog translates all four."""
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention Babel extracts
+def N_(message: str) -> str:
     """Mark a string for translation without translating it yet."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for translation (extracted with -k NP_:1,2)."""
+    return singular, plural
+
+
+ORDINAL_PATTERNS = {
+    "one": N_("{n}st"),
+    "two": N_("{n}nd"),
+    "few": N_("{n}rd"),
+    "other": N_("{n}th"),
+}
+"""English patterns of the ordinal plural categories; each catalog translates all four."""
 
 
 class MissingTranslation(DraftdeckError):
@@ -33,7 +45,9 @@ class MissingTranslation(DraftdeckError):
     def __init__(self, locale: str, missing: list[str]) -> None:
         self.locale, self.missing = locale, missing
         language = LANGUAGE_NAMES.get(locale, locale)
-        shown = "; ".join(repr(m) for m in missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        shown = "; ".join(repr(m) for m in missing[:5]) + (
+            f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        )
         super().__init__(f"the {language} catalog ({locale}) has no translation for {shown}")
 
 
@@ -58,8 +72,9 @@ class Translator:
         self._need("data", context, message)
         return self.data.pgettext(context, message)
 
-    def plural(self, singular: str, plural: str, count: int) -> str:
-        """An interface string in the plural form the count asks for, with {n} filled in."""
+    def plural(self, forms: tuple[str, str], count: int) -> str:
+        """An interface string (from NP_) in the plural form the count asks for, {n} filled in."""
+        singular, plural = forms
         self._need(UI_DOMAIN, "", singular)
         return self.ui.ngettext(singular, plural, count).format(n=self.number(count))
 
@@ -95,7 +110,9 @@ def load_translator(locales_dir: Path, locale: str, data_domain: str) -> Transla
     return Translator(locale, ui, data, finished)
 
 
-def _compiled(path: Path, locale: str, domain: str, _: str, finished: set[tuple[str, str, str]]) -> gettext.GNUTranslations:
+def _compiled(
+    path: Path, locale: str, domain: str, _: str, finished: set[tuple[str, str, str]]
+) -> gettext.GNUTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -107,8 +124,8 @@ def _compiled(path: Path, locale: str, domain: str, _: str, finished: set[tuple[
         strings: Any = message.string
         done = all(strings) if isinstance(strings, tuple) else bool(strings)
         if message.id and done and not message.fuzzy:
-            msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-            finished.add((domain, message.context or "", msgid))
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            finished.add((domain, message.context or "", str(msgid)))
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)

@@ -129,6 +129,10 @@ class _Builder:
             f"alias '*{event.anchor}' is not allowed in data files",
             "write the value out in full; anchors and aliases are refused",
         )
+        top = self._stack[-1] if self._stack else None
+        if top is not None and isinstance(top.value, dict) and top.key is None:
+            top.key, top.skip_value = f"*{event.anchor}", True  # an alias used as a key
+            return
         self._add(None)
 
     def _scalar_event(self, event: Any) -> None:

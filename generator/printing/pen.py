@@ -74,27 +74,81 @@ class Pen:
         finally:
             c.restoreState()
 
-    def rect(self, rect: Rect, fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3, radius: float = 0.0) -> None:
+    def rect(
+        self,
+        rect: Rect,
+        fill: Colour | None = None,
+        stroke: Colour | None = None,
+        width: float = 0.3,
+        radius: float = 0.0,
+    ) -> None:
         """A rectangle, filled and/or outlined (line width in mm)."""
         c = self.canvas
         self._colours(fill, stroke, width)
         args = (pt(rect.x), pt(rect.y), pt(rect.width), pt(rect.height))
         if radius:
-            c.roundRect(*args, pt(radius), stroke=int(stroke is not None), fill=int(fill is not None))
+            c.roundRect(
+                *args, pt(radius), stroke=int(stroke is not None), fill=int(fill is not None)
+            )
         else:
             c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
 
-    def circle(self, x: float, y: float, r: float, fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3) -> None:
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        fill: Colour | None = None,
+        stroke: Colour | None = None,
+        width: float = 0.3,
+    ) -> None:
         """A circle around (x, y)."""
         self._colours(fill, stroke, width)
-        self.canvas.circle(pt(x), pt(y), pt(r), stroke=int(stroke is not None), fill=int(fill is not None))
+        self.canvas.circle(
+            pt(x), pt(y), pt(r), stroke=int(stroke is not None), fill=int(fill is not None)
+        )
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, colour: Colour = BLACK, width: float = 0.25) -> None:
+    def ellipse(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        fill: Colour | None = None,
+        stroke: Colour | None = None,
+        width: float = 0.3,
+    ) -> None:
+        """An ellipse inside the box from (x1, y1) to (x2, y2)."""
+        self._colours(fill, stroke, width)
+        self.canvas.ellipse(
+            pt(x1),
+            pt(y1),
+            pt(x2),
+            pt(y2),
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+        )
+
+    def line(
+        self,
+        x1: float,
+        y1: float,
+        x2: float,
+        y2: float,
+        colour: Colour = BLACK,
+        width: float = 0.25,
+    ) -> None:
         """A straight line."""
         self._colours(None, colour, width)
         self.canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
 
-    def polygon(self, points: Sequence[tuple[float, float]], fill: Colour | None = None, stroke: Colour | None = None, width: float = 0.3) -> None:
+    def polygon(
+        self,
+        points: Sequence[tuple[float, float]],
+        fill: Colour | None = None,
+        stroke: Colour | None = None,
+        width: float = 0.3,
+    ) -> None:
         """A closed polygon."""
         self._colours(fill, stroke, width)
         path = self.canvas.beginPath()
@@ -107,7 +161,16 @@ class Pen:
     def text(self, box: Rect, text: str, style: TextStyle) -> Fitted:
         """Fit text into the box (centred vertically) and draw it."""
         font = self.fonts[style.weight]
-        fitted = fit(text, font, pt(box.width), pt(box.height), style.size, style.minimum, self.where, wrap=style.wrap)
+        fitted = fit(
+            text,
+            font,
+            pt(box.width),
+            pt(box.height),
+            style.size,
+            style.minimum,
+            self.where,
+            wrap_lines=style.wrap,
+        )
         c = self.canvas
         self._colours(style.colour, None, 0)
         c.setFont(font, fitted.size)
@@ -126,7 +189,16 @@ class Pen:
 
     def image(self, path: str, box: Rect) -> None:
         """A raster image scaled to fit the box."""
-        self.canvas.drawImage(path, pt(box.x), pt(box.y), pt(box.width), pt(box.height), preserveAspectRatio=True, anchor="c", mask="auto")
+        self.canvas.drawImage(
+            path,
+            pt(box.x),
+            pt(box.y),
+            pt(box.width),
+            pt(box.height),
+            preserveAspectRatio=True,
+            anchor="c",
+            mask="auto",
+        )
 
     def _colours(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         c = self.canvas

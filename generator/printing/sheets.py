@@ -50,8 +50,18 @@ def new_canvas(document: Document, page: Size) -> tuple[Any, BytesIO]:
     """A deterministic ReportLab canvas writing into memory."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from generator.printing.fonts import register
+
     buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(page.width), pt(page.height)), invariant=True, pageCompression=1, lang=document.locale)
+    canvas = Canvas(
+        buffer,
+        pagesize=(pt(page.width), pt(page.height)),
+        invariant=True,
+        pageCompression=1,
+        lang=document.locale,
+        # No page may refer to a font that is not embedded (the stubs mistype this argument).
+        initialFontName=register()["regular"],  # type: ignore[arg-type]
+    )
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
     canvas.setSubject(document.subject)
@@ -72,17 +82,39 @@ def draw_imposed(canvas: Any, deck: Deck, document: Document, outline: str | Non
             key = f"{deck.component}"
             canvas.bookmarkPage(key)
             canvas.addOutlineEntry(outline, key, level=0)
-        _sheet(pen, layout, deck.fronts[start : start + per_sheet], layout.slots(), settings.bleed, back=False)
+        _sheet(
+            pen,
+            layout,
+            deck.fronts[start : start + per_sheet],
+            layout.slots(),
+            settings.bleed,
+            back=False,
+        )
         canvas.showPage()
         pages += 1
         if deck.backs is not None and document.duplex:
-            _sheet(pen, layout, deck.backs[start : start + per_sheet], layout.back_slots(), settings.bleed, back=True)
+            _sheet(
+                pen,
+                layout,
+                deck.backs[start : start + per_sheet],
+                layout.back_slots(),
+                settings.bleed,
+                back=True,
+            )
             canvas.showPage()
             pages += 1
     return pages
 
 
-def _sheet(pen: Pen, layout: Imposition, faces: Sequence[Draw], slots: Sequence[Any], bleed: float, *, back: bool) -> None:
+def _sheet(
+    pen: Pen,
+    layout: Imposition,
+    faces: Sequence[Draw],
+    slots: Sequence[Any],
+    bleed: float,
+    *,
+    back: bool,
+) -> None:
     card = layout.card
     for face, slot in zip(faces, slots, strict=False):
         trim = slot.trim
@@ -118,3 +150,95 @@ def draw_pod(canvas: Any, deck: Deck, document: Document, outline: str | None = 
             canvas.showPage()
             pages += 1
     return pages
+
+
+PageDraw = Callable[[Pen, Size], None]
+"""Draws on a whole sheet, in the sheet's millimetre coordinates, given the paper size."""
+
+
+@dataclass(frozen=True)
+class Pages:
+    """A component printed on whole sheets (token sheets, calibration)."""
+
+    component: str
+    title: str
+    pages: tuple[PageDraw, ...]
+
+
+def draw_pages(canvas: Any, pages: Pages, document: Document, outline: str | None = None) -> int:
+    """Each page of a sheet component; returns the number drawn."""
+    paper = document.settings.paper
+    canvas.setPageSize((pt(paper.width), pt(paper.height)))
+    pen = Pen(canvas, Where(pages.component, document.locale), document.ink_saver)
+    for index, page in enumerate(pages.pages):
+        if outline and index == 0:
+            canvas.bookmarkPage(pages.component)
+            canvas.addOutlineEntry(outline, pages.component, level=0)
+        page(pen, paper)
+        canvas.showPage()
+    return len(pages.pages)
+
+
+TILE_OVERLAP = 10.0
+"""How far neighbouring tiles of a large board overlap, in mm."""
+
+
+def tiles(board: Size, paper: Size, margin: float) -> list[tuple[int, int, Rect]]:
+    """(column, row, region of the board) for each sheet a board is tiled over."""
+    room = Size(paper.width - 2 * margin, paper.height - 2 * margin)
+    step = Size(room.width - TILE_OVERLAP, room.height - TILE_OVERLAP)
+    columns = max(1, -int(-(board.width - TILE_OVERLAP) // step.width))
+    rows = max(1, -int(-(board.height - TILE_OVERLAP) // step.height))
+    return [
+        (
+            c,
+            r,
+            Rect(
+                c * step.width,
+                board.height - room.height - r * step.height,
+                room.width,
+                room.height,
+            ),
+        )
+        for r in range(rows)
+        for c in range(columns)
+    ]
+
+
+def tiled_pages(
+    board: Size,
+    draw_board: Callable[[Pen], None],
+    label: Callable[[int, int], str],
+    paper: Size,
+    margin: float,
+) -> tuple[PageDraw, ...]:
+    """Pages showing a large board tile by tile, with alignment marks in the overlaps."""
+    return tuple(
+        _tile_page(draw_board, label(c, r), region, margin)
+        for c, r, region in tiles(board, paper, margin)
+    )
+
+
+def _tile_page(
+    draw_board: Callable[[Pen], None], label: str, region: Rect, margin: float
+) -> PageDraw:
+    from generator.printing.pen import TextStyle
+
+    def draw(pen: Pen, paper: Size) -> None:
+        with pen.clipped(Rect(margin, margin, region.width, region.height)):
+            pen.canvas.translate(pt(margin - region.x), pt(margin - region.y))
+            draw_board(pen)
+        # Crosses in the overlaps lie on top of each other when neighbouring tiles are aligned.
+        for x in (margin + TILE_OVERLAP / 2, margin + region.width - TILE_OVERLAP / 2):
+            for y in (margin + TILE_OVERLAP / 2, margin + region.height - TILE_OVERLAP / 2):
+                pen.line(x - 3, y, x + 3, y, ALIGN_COLOUR, 0.2)
+                pen.line(x, y - 3, x, y + 3, ALIGN_COLOUR, 0.2)
+                pen.circle(x, y, 1.5, stroke=ALIGN_COLOUR, width=0.2)
+        pen.rect(Rect(margin, margin, region.width, region.height), stroke="#9AA5B1", width=0.15)
+        style = TextStyle(size=8, minimum=6, weight="bold", colour=ALIGN_COLOUR, align="left")
+        pen.text(Rect(margin + TILE_OVERLAP + 2, margin + 1, 40, 5), label, style)
+
+    return draw
+
+
+ALIGN_COLOUR = "#E0007A"

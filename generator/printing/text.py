@@ -11,6 +11,7 @@ SIZE_STEP = 0.25
 """Font sizes are tried in steps of a quarter point."""
 LEADING = 1.15
 """Line height as a multiple of the font size."""
+POINTS_PER_MM = 72 / 25.4
 
 
 class TextProblem(DraftdeckError):
@@ -47,26 +48,58 @@ def check_glyphs(text: str, font: str, where: Where) -> None:
     """Refuse text with a character the font cannot draw."""
     have = coverage(font)
     for char in text:
-        if ord(char) not in have and char not in "\n":
-            name = f"U+{ord(char):04X}"
-            raise TextProblem(where.component, where.locale, text, f"the font has no glyph for {name}")
+        if char != "\n" and ord(char) not in have:
+            raise TextProblem(
+                where.component, where.locale, text, f"the font has no glyph for U+{ord(char):04X}"
+            )
 
 
-def fit(text: str, font: str, width: float, height: float, size: float, minimum: float, where: Where, *, wrap: bool = False) -> Fitted:
+def fit(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    minimum: float,
+    where: Where,
+    *,
+    wrap_lines: bool = False,
+) -> Fitted:
     """The largest size from `size` down to `minimum` at which the text fits the box (points)."""
-    from reportlab.lib.utils import simpleSplit
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     check_glyphs(text, font, where)
     current = size
     while current >= minimum - 1e-9:
-        if wrap:
-            lines = tuple(simpleSplit(text, font, current, width))
-        else:
-            lines = tuple(text.split("\n"))
-        widest = max(stringWidth(line, font, current) for line in lines) if lines else 0.0
+        lines = wrap(text, font, current, width) if wrap_lines else tuple(text.split("\n"))
+        widest = max(stringWidth(line, font, current) for line in lines)
         tall = current * (1 + LEADING * (len(lines) - 1))
         if widest <= width + 1e-6 and tall <= height + 1e-6:
             return Fitted(lines, font, current)
         current -= SIZE_STEP
-    raise TextProblem(where.component, where.locale, text, f"does not fit {width / 2.8346:.1f}x{height / 2.8346:.1f} mm even at {minimum} pt")
+    box = f"{width / POINTS_PER_MM:.1f}x{height / POINTS_PER_MM:.1f} mm"
+    raise TextProblem(
+        where.component, where.locale, text, f"does not fit its {box} box even at {minimum} pt"
+    )
+
+
+def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """Break text into lines at ordinary spaces only.
+
+    No-break spaces (U+00A0, and U+202F before French punctuation) stay
+    inside their word, so a colon never starts a line.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            trial = f"{current} {word}" if current else word
+            if not current or stringWidth(trial, font, size) <= width:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return tuple(lines)

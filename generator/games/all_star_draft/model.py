@@ -85,6 +85,8 @@ class Species:
     colour: Colour
     strength: int
     """Tiebreak strength: 0 for the weakest species, higher is stronger."""
+    art: str | None = None
+    """Art file (PNG or JPEG) relative to the game pack, if any."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,7 @@ class Game:
 
     id: str
     name: str
+    authors: tuple[str, ...]
     min_players: int
     max_players: int
     locales: tuple[str, ...]

@@ -44,6 +44,7 @@ def build_model(documents: Mapping[str, Document]) -> Game:
     return Game(
         id=game["id"],
         name=game["name"],
+        authors=tuple(game["authors"]),
         min_players=game["players"]["min"],
         max_players=game["players"]["max"],
         locales=tuple(game["locales"]),
@@ -70,7 +71,9 @@ def build_model(documents: Mapping[str, Document]) -> Game:
         ),
         special_names=_frozen({Special(s["id"]): s["name"] for s in features["specials"]}),
         flag_names=_frozen({f["id"]: f["name"] for f in features["flags"]}),
-        player_colours=tuple(PlayerColour(c["id"], c["rgb"]) for c in value["player-colours"]["colours"]),
+        player_colours=tuple(
+            PlayerColour(c["id"], c["rgb"]) for c in value["player-colours"]["colours"]
+        ),
         editions=_frozen({e: _edition(value, e, game) for e in edition_ids(documents["game"])}),
         default_edition=game["default_edition"],
     )
@@ -93,6 +96,7 @@ def _species(raw: dict[str, Any], strength: int) -> Species:
             colour.get("provisional", False),
         ),
         strength,
+        raw.get("art"),
     )
 
 

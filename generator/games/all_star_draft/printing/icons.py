@@ -6,6 +6,7 @@ side, in millimetres.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 
 from generator.games.all_star_draft.model import Colour, Special
@@ -22,7 +23,16 @@ def symbol(pen: Pen, symbol_id: str, x: float, y: float, size: float, colour: st
 
 def _goal(pen: Pen, x: float, y: float, s: float, c: str) -> None:
     w = s * 0.08
-    pen.polygon([(x + s * 0.1, y + s * 0.15), (x + s * 0.1, y + s * 0.8), (x + s * 0.9, y + s * 0.8), (x + s * 0.9, y + s * 0.15)], stroke=c, width=w)
+    pen.polygon(
+        [
+            (x + s * 0.1, y + s * 0.15),
+            (x + s * 0.1, y + s * 0.8),
+            (x + s * 0.9, y + s * 0.8),
+            (x + s * 0.9, y + s * 0.15),
+        ],
+        stroke=c,
+        width=w,
+    )
     for i in range(1, 4):
         gx = x + s * (0.1 + 0.2 * i)
         pen.line(gx, y + s * 0.15, gx, y + s * 0.8, c, w * 0.4)
@@ -32,10 +42,11 @@ def _goal(pen: Pen, x: float, y: float, s: float, c: str) -> None:
 
 
 def _puck(pen: Pen, x: float, y: float, s: float, c: str) -> None:
-    pen.rect(Rect(x + s * 0.12, y + s * 0.32, s * 0.76, s * 0.2), fill=c)
-    pen.circle(x + s * 0.5, y + s * 0.52, s * 0.38 * 0.5, fill=c)
-    pen.polygon([(x + s * 0.12, y + s * 0.52), (x + s * 0.88, y + s * 0.52), (x + s * 0.88, y + s * 0.6), (x + s * 0.12, y + s * 0.6)], fill=c)
-    pen.line(x + s * 0.14, y + s * 0.56, x + s * 0.86, y + s * 0.56, WHITE, s * 0.03)
+    pen.rect(Rect(x + s * 0.1, y + s * 0.3, s * 0.8, s * 0.22), fill=c)
+    pen.ellipse(x + s * 0.1, y + s * 0.19, x + s * 0.9, y + s * 0.41, fill=c)
+    pen.ellipse(
+        x + s * 0.1, y + s * 0.41, x + s * 0.9, y + s * 0.63, fill=c, stroke=WHITE, width=s * 0.03
+    )
 
 
 def _helmet(pen: Pen, x: float, y: float, s: float, c: str) -> None:
@@ -52,13 +63,24 @@ def _glove(pen: Pen, x: float, y: float, s: float, c: str) -> None:
     pen.rect(Rect(x + s * 0.22, y + s * 0.1, s * 0.5, s * 0.2), fill=c, radius=s * 0.04)
     pen.rect(Rect(x + s * 0.22, y + s * 0.32, s * 0.5, s * 0.38), fill=c, radius=s * 0.08)
     for i in range(3):
-        pen.rect(Rect(x + s * (0.24 + 0.16 * i), y + s * 0.62, s * 0.13, s * 0.28), fill=c, radius=s * 0.06)
+        pen.rect(
+            Rect(x + s * (0.24 + 0.16 * i), y + s * 0.62, s * 0.13, s * 0.28),
+            fill=c,
+            radius=s * 0.06,
+        )
     pen.rect(Rect(x + s * 0.7, y + s * 0.38, s * 0.16, s * 0.28), fill=c, radius=s * 0.07)
 
 
 def _skate(pen: Pen, x: float, y: float, s: float, c: str) -> None:
     pen.polygon(
-        [(x + s * 0.2, y + s * 0.3), (x + s * 0.2, y + s * 0.88), (x + s * 0.45, y + s * 0.88), (x + s * 0.5, y + s * 0.55), (x + s * 0.85, y + s * 0.45), (x + s * 0.88, y + s * 0.3)],
+        [
+            (x + s * 0.2, y + s * 0.3),
+            (x + s * 0.2, y + s * 0.88),
+            (x + s * 0.45, y + s * 0.88),
+            (x + s * 0.5, y + s * 0.55),
+            (x + s * 0.85, y + s * 0.45),
+            (x + s * 0.88, y + s * 0.3),
+        ],
         fill=c,
     )
     pen.rect(Rect(x + s * 0.12, y + s * 0.14, s * 0.8, s * 0.06), fill=c)
@@ -98,9 +120,17 @@ def coloradd(pen: Pen, colour: Colour, x: float, y: float, size: float) -> None:
     if "yellow" in parts:
         pen.line(ix + s * 0.15, iy, ix + s * 0.85, iy + s, BLACK, size * 0.1)
     if colour.shade == "dark":
-        pen.rect(Rect(x + size * 0.04, y + size * 0.04, size * 0.92, size * 0.92), stroke=BLACK, width=size * 0.12)
+        pen.rect(
+            Rect(x + size * 0.04, y + size * 0.04, size * 0.92, size * 0.92),
+            stroke=BLACK,
+            width=size * 0.12,
+        )
     elif colour.shade == "light":
-        pen.rect(Rect(x + size * 0.08, y + size * 0.08, size * 0.84, size * 0.84), stroke="#9A9A9A", width=size * 0.05)
+        pen.rect(
+            Rect(x + size * 0.08, y + size * 0.08, size * 0.84, size * 0.84),
+            stroke="#9A9A9A",
+            width=size * 0.05,
+        )
 
 
 def flag(pen: Pen, flag_id: str, x: float, y: float, size: float) -> None:
@@ -108,21 +138,31 @@ def flag(pen: Pen, flag_id: str, x: float, y: float, size: float) -> None:
     cx, cy, r = x + size / 2, y + size / 2, size / 2
     if flag_id == "irregular-fans":
         pen.circle(cx, cy, r, fill="#F4B400")
-        points = [(x + size * 0.15, y + size * 0.35), (x + size * 0.35, y + size * 0.65), (x + size * 0.5, y + size * 0.4), (x + size * 0.65, y + size * 0.7), (x + size * 0.85, y + size * 0.45)]
-        for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+        points = [
+            (x + size * 0.15, y + size * 0.35),
+            (x + size * 0.35, y + size * 0.65),
+            (x + size * 0.5, y + size * 0.4),
+            (x + size * 0.65, y + size * 0.7),
+            (x + size * 0.85, y + size * 0.45),
+        ]
+        for (x1, y1), (x2, y2) in itertools.pairwise(points):
             pen.line(x1, y1, x2, y2, INK, size * 0.09)
     elif flag_id == "not-for-two-players":
         pen.circle(cx, cy, r, fill=WHITE, stroke="#C62828", width=size * 0.1)
         pen.circle(cx - r * 0.3, cy, r * 0.22, fill=INK)
         pen.circle(cx + r * 0.3, cy, r * 0.22, fill=INK)
-        pen.line(x + size * 0.2, y + size * 0.2, x + size * 0.8, y + size * 0.8, "#C62828", size * 0.1)
+        pen.line(
+            x + size * 0.2, y + size * 0.2, x + size * 0.8, y + size * 0.8, "#C62828", size * 0.1
+        )
     else:  # not-for-beginners: a whistle
         pen.circle(cx, cy, r, fill="#E0E0E0")
         pen.circle(cx - r * 0.15, cy - r * 0.1, r * 0.42, fill=INK)
         pen.rect(Rect(cx - r * 0.15, cy - r * 0.05, r * 0.75, r * 0.35), fill=INK)
 
 
-def special(pen: Pen, which: Special, x: float, y: float, size: float, species_colours: Sequence[str]) -> None:
+def special(
+    pen: Pen, which: Special, x: float, y: float, size: float, species_colours: Sequence[str]
+) -> None:
     """A special-combo icon: five small cards showing the combo."""
     w, h = size * 0.17, size * 0.5
     base = y + (size - h) / 2
@@ -138,6 +178,8 @@ def special(pen: Pen, which: Special, x: float, y: float, size: float, species_c
         if label >= 0:
             steps = label + 1
             for k in range(steps):
-                pen.rect(Rect(cx + w * 0.3, base + h * 0.12 + k * h * 0.15, w * 0.4, h * 0.09), fill=INK)
+                pen.rect(
+                    Rect(cx + w * 0.3, base + h * 0.12 + k * h * 0.15, w * 0.4, h * 0.09), fill=INK
+                )
         elif label == -1:
             symbol(pen, list(SYMBOLS)[i], cx, base + (h - w) / 2, w)

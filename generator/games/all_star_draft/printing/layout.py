@@ -70,8 +70,15 @@ def check_safe(layout: Layout, component: str, card: Size) -> None:
     for name, part in layout.raw[component].items():
         if isinstance(part, dict) and "box" in part and "size" in part:
             x, y, w, h = part["box"]
-            if x < safe or y < safe or x + w > card.width - safe + 1e-9 or y + h > card.height - safe + 1e-9:
-                raise LayoutError(f"{component}.{name} box {part['box']} reaches within {safe} mm of the trim")
+            if (
+                x < safe
+                or y < safe
+                or x + w > card.width - safe + 1e-9
+                or y + h > card.height - safe + 1e-9
+            ):
+                raise LayoutError(
+                    f"{component}.{name} box {part['box']} reaches within {safe} mm of the trim"
+                )
 
 
 @cache

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.errors import InputError
+from generator.games.all_star_draft.model import Edition, Game
 
 
 @dataclass(frozen=True)
@@ -38,3 +39,17 @@ def final_standings(
         for m in season
     ]
     return sorted(standings, key=lambda s: order[s.manager], reverse=True)
+
+
+def highest_total(game: Game, edition: Edition) -> int:
+    """The most fans a manager can end a game with, for any player count of the edition."""
+    rounds = sum(r.arenas for r in edition.setup.rounds)
+    removed = edition.setup.two_player_removed_flag
+    best = 0
+    for players in range(game.min_players, game.max_players + 1):
+        arenas = [a for a in edition.arenas if players > 2 or removed not in a.flags]
+        season = sum(sorted((max(a.fans[:players]) for a in arenas), reverse=True)[:rounds])
+        playoffs = edition.playoffs.points[players][0]
+        bonus = edition.playoffs.ticket_bonus.get(players, 0) * edition.playoffs.tickets[players]
+        best = max(best, season + playoffs + bonus)
+    return best

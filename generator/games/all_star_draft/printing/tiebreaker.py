@@ -1,0 +1,91 @@
+"""Tiebreaker cards: one side for 2-4 managers, the other for 5-6."""
+
+from __future__ import annotations
+
+from generator.games.all_star_draft.model import Attribute
+from generator.i18n.ui import N_
+from generator.printing.geometry import Rect
+from generator.printing.pen import Pen
+from generator.printing.sheets import Draw
+
+from .context import PrintContext, readable_on
+from .icons import symbol
+
+C = "tiebreaker"
+MEDAL_COLOURS = ("gold", "silver", "bronze")
+BLOCK_SHARE = {Attribute.SYMBOL: 0.24, Attribute.NUMBER: 0.2, Attribute.SPECIES: 0.56}
+"""Share of the card's height each attribute's block takes."""
+
+
+def side(ctx: PrintContext, players: tuple[int, ...]) -> Draw:
+    """One side of a tiebreaker card, for the given player counts."""
+    layout, tr, game, size = ctx.layout, ctx.tr, ctx.game, ctx.size(C)
+    order = game.priorities[players[0]]
+    title = tr.text(N_("Tiebreaker"))
+    low, high = min(players), max(players)
+    who = tr.text(N_("{low}–{high} managers")).format(low=tr.number(low), high=tr.number(high))
+    medals = [tr.name("medals", m) for m in game.medals]
+    attributes = {a: tr.name("attributes", n) for a, n in game.attribute_names.items()}
+    species = sorted(game.species, key=lambda s: -s.strength)
+    species_names = [(tr.name("species", s.name), s.colour.rgb) for s in species]
+    symbols = [s.id for s in sorted(game.symbols, key=lambda s: -s.strength)]
+    numbers = " ".join(
+        tr.number(n) for n in sorted(game.numbers, key=lambda n: -game.number_strength[n])
+    )
+    header = layout.colour("header")
+
+    def draw(pen: Pen) -> None:
+        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill="#FFFFFF")
+        band = ctx.background(header)
+        pen.rect(Rect(-5, 97.5, size.width + 10, 30), fill=band)
+        pen.text(layout.box(C, "title"), title, layout.style(C, "title", readable_on(band)))
+        pen.text(layout.box(C, "players"), who, layout.style(C, "players", readable_on(band)))
+        area = layout.box(C, "medals")
+        top = area.top
+        for medal_index, attribute in enumerate(order):
+            height = area.height * BLOCK_SHARE[attribute]
+            block = Rect(area.x, top - height + 0.6, area.width, height - 1.2)
+            top -= height
+            colour = layout.colour(MEDAL_COLOURS[medal_index])
+            pen.rect(block, stroke=colour, width=0.6, radius=2)
+            pen.circle(block.x + 4, block.top - 4, 2.6, fill=colour)
+            label = f"{medals[medal_index]} · {attributes[attribute]}"
+            pen.text(
+                Rect(block.x + 8, block.top - 7, block.width - 10, 6),
+                label,
+                layout.style(C, "medal_label"),
+            )
+            inner = Rect(block.x + 2, block.y + 1.5, block.width - 4, block.height - 9)
+            if attribute is Attribute.SYMBOL:
+                step = inner.width / len(symbols)
+                icon = min(step, inner.height) * 0.8
+                for index, symbol_id in enumerate(symbols):
+                    symbol(
+                        pen,
+                        symbol_id,
+                        inner.x + index * step + (step - icon) / 2,
+                        inner.y + (inner.height - icon) / 2,
+                        icon,
+                    )
+            elif attribute is Attribute.NUMBER:
+                pen.text(inner, numbers, layout.style(C, "numbers"))
+            else:
+                rows = (len(species_names) + 1) // 2
+                line = inner.height / rows
+                for index, (name, rgb) in enumerate(species_names):
+                    column, row = divmod(index, rows)
+                    x = inner.x + column * inner.width / 2
+                    y = inner.top - (row + 1) * line
+                    pen.rect(
+                        Rect(x, y + line * 0.2, line * 0.6, line * 0.6),
+                        fill=rgb,
+                        stroke="#1B1F2A",
+                        width=0.15,
+                    )
+                    pen.text(
+                        Rect(x + line * 0.8, y, inner.width / 2 - line * 0.9, line),
+                        f"{index + 1}. {name}",
+                        layout.style(C, "value"),
+                    )
+
+    return draw

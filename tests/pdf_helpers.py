@@ -1,0 +1,58 @@
+"""Building into a temporary folder once per test module, and reading PDFs back."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from generator.build import BuildOptions, build
+from generator.paths import DATA_DIR
+from generator.printing.geometry import pt
+
+MM_PER_PT = 25.4 / 72
+
+
+def build_into(out: Path, **options: Any) -> None:
+    """Run the real build with the given options."""
+    build(DATA_DIR, out, BuildOptions(**options))
+
+
+def reader(path: Path) -> Any:
+    """A pypdf reader of a file."""
+    from pypdf import PdfReader
+
+    return PdfReader(BytesIO(path.read_bytes()))
+
+
+def page_mm(page: Any) -> tuple[float, float]:
+    """A page's size in millimetres."""
+    box = page.mediabox
+    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
+
+
+def raster(path: Path, index: int, px_per_mm: float = 8.0) -> Any:
+    """A page as a Pillow RGB image, `px_per_mm` pixels per millimetre."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(path.read_bytes())
+    image = document[index].render(scale=px_per_mm / pt(1)).to_pil().convert("RGB")
+    document.close()
+    return image
+
+
+def pixel(
+    image: Any, x_mm: float, y_mm: float, paper_height: float, px_per_mm: float = 8.0
+) -> tuple[int, int, int]:
+    """The colour at a point given in PDF millimetres (origin lower left)."""
+    return tuple(image.getpixel((int(x_mm * px_per_mm), int((paper_height - y_mm) * px_per_mm))))  # type: ignore[return-value]
+
+
+def rgb(hex_colour: str) -> tuple[int, int, int]:
+    """#RRGGBB as a tuple."""
+    return int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16)
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 12) -> bool:
+    """Whether two colours are equal within a tolerance per channel."""
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
