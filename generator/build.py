@@ -12,15 +12,15 @@ import hashlib
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UsageError
+from generator.errors import DraftdeckError, UsageError
 from generator.games.all_star_draft.export import export_bytes
-from generator.games.all_star_draft.model import Game
+from generator.games.all_star_draft.printing.render import parts
 from generator.games.all_star_draft.queries import edition as pick_edition
 from generator.games.all_star_draft.queries import load
 from generator.output.atomic import write_atomic
@@ -76,15 +76,6 @@ class _Output:
     pages: int | None = None
 
 
-@dataclass
-class _Job:
-    game: Game
-    data_dir: Path
-    locales_dir: Path
-    options: BuildOptions
-    outputs: list[_Output] = field(default_factory=list)
-
-
 _SHARED: dict[str, Any] = {}
 """The loaded game, inherited by forked render processes."""
 
@@ -117,18 +108,30 @@ def build(
     signature = _signature(pack, locales_dir, options, editions, locales)
     if not options.force and _up_to_date(out_dir, signature):
         return BuildReport((), (), up_to_date=True)
-    # 3. Render everything in memory.
-    tasks = [(e, loc) for e in editions for loc in locales]
-    _SHARED["job"] = _Job(game, pack, locales_dir, options)
+    # 3. Render every part of every edition and language, then combine each, in parallel.
+    jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
+    _SHARED["game"], _SHARED["jobs"] = game, jobs
+    _warm_up(locales_dir, locales, game.id)
+    plans = {key: parts(game, job) for key, job in jobs.items()}
+    warnings = list(dict.fromkeys(w for _, found in plans.values() for w in found))
+    # Language by language, heaviest part first: each combine overlaps the next language's parts.
+    tasks = [
+        (key, part) for key, (names, _) in plans.items() for part in sorted(names, key=_heaviness)
+    ]
+    total = len(tasks) + len(jobs)
     outputs: list[_Output] = [
         _Output(f"{e}/data.json", export_bytes(game, game.edition(e))) for e in editions
     ]
-    warnings: list[str] = []
-    for done, (result, _) in enumerate(_run(tasks, options.jobs), 1):
-        outputs += result[0]
-        warnings += [w for w in result[1] if w not in warnings]
-        if progress:
-            progress(done, len(tasks))
+    finished = _render_all(tasks, plans, options.jobs, progress, total)
+    for key in jobs:
+        base = f"{key[0]}/{key[1]}"
+        for part in plans[key][0]:
+            part_render, extra = finished.parts[(key, part)]
+            file = part_render.file
+            outputs.append(_Output(f"{base}/{file.name}", file.data, file.pages))
+            outputs += extra
+        combined = finished.combined[key]
+        outputs.append(_Output(f"{base}/{combined.name}", combined.data, combined.pages))
     # 4. Write atomically, then remember what the output was made from.
     written = []
     for output in outputs:
@@ -144,51 +147,155 @@ def build(
     return BuildReport(tuple(written), tuple(warnings))
 
 
-def _run(
-    tasks: list[tuple[str, str]], jobs: int
-) -> Iterable[tuple[tuple[list[_Output], list[str]], str]]:
-    workers = min(len(tasks), jobs or os.cpu_count() or 1)
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        for task in tasks:
-            yield _render_task(task), f"{task[0]}/{task[1]}"
-        return
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for task, result in zip(tasks, pool.map(_render_task, tasks), strict=True):
-            yield result, f"{task[0]}/{task[1]}"
+HEAVY = ("hockey-player", "arena", "fan-zone", "tiebreaker")
 
 
-def _render_task(task: tuple[str, str]) -> tuple[list[_Output], list[str]]:
-    """Render one edition in one language (in a worker process)."""
-    from generator.games.all_star_draft.printing.render import render_edition
+def _heaviness(part: str) -> int:
+    return HEAVY.index(part) if part in HEAVY else len(HEAVY)
+
+
+def _job(pack: Path, locales_dir: Path, options: BuildOptions, edition: str, locale: str) -> Any:
+    from generator.games.all_star_draft.printing.render import Job
     from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
-    from generator.printing.rasterize import png_pages
 
-    job: _Job = _SHARED["job"]
-    edition, locale = task
-    options = job.options
     settings = PrintSettings(
         PAPERS[options.paper], bleed=options.bleed, marks=CropMarks(options.crop_marks)
     )
-    rendered = render_edition(
-        job.game,
+    return Job(
         edition,
         locale,
         settings,
-        locales_dir=job.locales_dir,
-        data_dir=job.data_dir,
-        duplex=options.backs == "duplex",
-        ink_saver=options.ink_saver,
-        pod=options.pod,
+        locales_dir,
+        pack,
+        options.backs == "duplex",
+        options.ink_saver,
+        options.pod,
     )
-    base = f"{edition}/{locale}"
-    outputs = [_Output(f"{base}/{f.name}", f.data, f.pages) for f in rendered.files]
-    for pod in rendered.pod:
-        outputs.append(_Output(f"{base}/pod/{pod.name}", pod.data, pod.pages))
-        stem = pod.name.removesuffix(".pdf")
-        for index, png in enumerate(png_pages(pod.data, dpi=300), 1):
-            outputs.append(_Output(f"{base}/pod/png/{stem}-{index:03d}.png", png))
-    return outputs, list(rendered.warnings)
+
+
+@dataclass
+class _Finished:
+    parts: dict[tuple[tuple[str, str], str], tuple[Any, list[_Output]]]
+    combined: dict[tuple[str, str], Any]
+
+
+def _render_all(
+    tasks: list[tuple[tuple[str, str], str]],
+    plans: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    total: int,
+) -> _Finished:
+    """Render every part, and combine each edition-language as soon as its parts are done."""
+    finished = _Finished({}, {})
+    step = _Progress(progress, total)
+
+    def combine_task(key: tuple[str, str]) -> tuple[tuple[str, str], list[Any]]:
+        return key, [finished.parts[(key, part)][0].file for part in plans[key][0]]
+
+    failures: dict[int, DraftdeckError] = {}
+    order = {task: index for index, task in enumerate(tasks)}
+    workers = min(len(tasks), jobs or os.cpu_count() or 1)
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        for task in tasks:
+            try:
+                finished.parts[task] = _render_part(task)
+            except DraftdeckError as error:
+                failures[order[task]] = error
+            step()
+        _raise_all(failures)
+        for key in plans:
+            finished.combined[key] = _combine(combine_task(key))
+            step()
+        return finished
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        waiting = {pool.submit(_render_part, task): task for task in tasks}
+        left = {key: len(names) for key, (names, _) in plans.items()}
+        combines: dict[Future[Any], tuple[str, str]] = {}
+        for future in as_completed(waiting):
+            task = waiting[future]
+            try:
+                finished.parts[task] = future.result()
+            except DraftdeckError as error:
+                failures[order[task]] = error
+            step()
+            left[task[0]] -= 1
+            if left[task[0]] == 0 and not failures:
+                combines[pool.submit(_combine, combine_task(task[0]))] = task[0]
+        _raise_all(failures)
+        for future in as_completed(combines):
+            finished.combined[combines[future]] = future.result()
+            step()
+    return finished
+
+
+class BuildFailed(DraftdeckError):
+    """Every problem that stopped the build, in the order of the parts."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\nerror: ".join(dict.fromkeys(problems)))
+
+    def __reduce__(self) -> tuple[type, tuple[list[str]]]:
+        """Survive the trip between processes."""
+        return (BuildFailed, (self.problems,))
+
+
+def _raise_all(failures: dict[int, DraftdeckError]) -> None:
+    if failures:
+        raise BuildFailed([str(failures[index]) for index in sorted(failures)])
+
+
+@dataclass
+class _Progress:
+    report: Callable[[int, int], None] | None
+    total: int
+    done: int = 0
+
+    def __call__(self) -> None:
+        self.done += 1
+        if self.report:
+            self.report(self.done, self.total)
+
+
+def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
+    """Do the first-use work once, before render processes fork and inherit it."""
+    import pypdf  # noqa: F401 - imported once here rather than in every render process
+
+    from generator.games.all_star_draft.printing.layout import load_layout
+    from generator.i18n.ui import load_translator
+    from generator.printing.fonts import coverage, register
+
+    for font in register().values():
+        coverage(font)
+    load_layout()
+    for locale in locales:
+        load_translator(locales_dir, locale, game_id)
+
+
+def _render_part(task: tuple[tuple[str, str], str]) -> tuple[Any, list[_Output]]:
+    """Render one part of one edition in one language (in a worker process)."""
+    from generator.games.all_star_draft.printing.render import render_one
+    from generator.printing.rasterize import png_pages
+
+    key, part = task
+    result = render_one(_SHARED["game"], _SHARED["jobs"][key], part)
+    extra: list[_Output] = []
+    if result.pod is not None:
+        base = f"{key[0]}/{key[1]}/pod"
+        extra.append(_Output(f"{base}/{result.pod.name}", result.pod.data, result.pod.pages))
+        stem = result.pod.name.removesuffix(".pdf")
+        for index, png in enumerate(png_pages(result.pod.data, dpi=300), 1):
+            extra.append(_Output(f"{base}/png/{stem}-{index:03d}.png", png))
+    return result, extra
+
+
+def _combine(task: tuple[tuple[str, str], list[Any]]) -> Any:
+    """The combined print-and-play file of one edition in one language."""
+    from generator.games.all_star_draft.printing.render import render_combined
+
+    key, files = task
+    return render_combined(_SHARED["game"], _SHARED["jobs"][key], files)
 
 
 def _signature(

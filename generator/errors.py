@@ -22,6 +22,10 @@ class DataError(DraftdeckError):
         self.diagnostics = tuple(diagnostics)
         super().__init__(f"{len(self.diagnostics)} problem(s) in the data")
 
+    def __reduce__(self) -> tuple[type, tuple[tuple[Diagnostic, ...]]]:
+        """Survive the trip between processes."""
+        return (DataError, (self.diagnostics,))
+
 
 class InputError(DraftdeckError):
     """A command's own input (a card id, a scenario file) is wrong (exit code 1)."""

@@ -103,10 +103,13 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     replace_once(Path(f"{FR}/all-star-draft.po"), 'msgstr "Ours polaire"', f'msgstr "{long_name}"')
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
-    assert (
-        f"error: tiebreaker [fr]: does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
-        in result.output
+    hockey = (
+        f"error: hockey-player [fr]: does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
     )
+    tiebreaker = (
+        f"error: tiebreaker [fr]: does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
+    )
+    assert hockey in result.output and tiebreaker in result.output
     assert _unchanged(project, good)
 
 
@@ -182,3 +185,33 @@ def test_atomic_write_leaves_old_content_when_writing_fails(
     current = os.umask(0)
     os.umask(current)
     assert target.stat().st_mode & 0o777 == 0o666 & ~current
+
+
+def test_errors_survive_the_trip_from_a_render_process() -> None:
+    import pickle
+
+    from generator.errors import DataError
+    from generator.i18n.ui import MissingTranslation
+    from generator.printing.text import TextProblem
+
+    for error in (
+        TextProblem("arena", "fr", "x", "too long"),
+        MissingTranslation("de", ["Rank"]),
+        DataError([]),
+    ):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error)
+
+
+def test_overflow_in_a_parallel_build_is_reported_without_traceback(
+    project: Path, runner: CliRunner
+) -> None:
+    long_name = "Ours polaire du Grand Nord canadien et de la baie d’Hudson"
+    replace_once(Path(f"{FR}/all-star-draft.po"), 'msgstr "Ours polaire"', f'msgstr "{long_name}"')
+    args = [a if a != "1" else "2" for a in ARGS]
+    result = runner.invoke(app, [*args[:-4], "--locale", "de", "--locale", "fr", "--jobs", "2"])
+    assert result.exit_code == 1
+    assert "error: tiebreaker [fr]: does not fit" in result.output
+    assert "error: hockey-player [fr]: does not fit" in result.output
+    assert "[de]" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass, field
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,10 @@ class MissingTranslation(DraftdeckError):
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
         super().__init__(f"the {language} catalog ({locale}) has no translation for {shown}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, list[str]]]:
+        """Survive the trip back from a render process."""
+        return (MissingTranslation, (self.locale, self.missing))
 
 
 @dataclass
@@ -104,22 +109,32 @@ class Translator:
 
 def load_translator(locales_dir: Path, locale: str, data_domain: str) -> Translator:
     """The translator of a language from its .po catalogs."""
-    finished: set[tuple[str, str, str]] = set()
-    ui = _compiled(catalog_path(locales_dir, locale, UI_DOMAIN), locale, UI_DOMAIN, "", finished)
-    data = _compiled(catalog_path(locales_dir, locale, data_domain), locale, "data", "", finished)
-    return Translator(locale, ui, data, finished)
+    ui_path = catalog_path(locales_dir, locale, UI_DOMAIN)
+    data_path = catalog_path(locales_dir, locale, data_domain)
+    ui, ui_done = _compiled(ui_path, _version(ui_path, locale), locale, UI_DOMAIN)
+    data, data_done = _compiled(data_path, _version(data_path, locale), locale, "data")
+    return Translator(locale, ui, data, set(ui_done | data_done))
 
 
+def _version(path: Path, locale: str) -> tuple[int, int]:
+    """What identifies a catalog file's content for the cache: mtime and size."""
+    if not path.is_file():
+        raise MissingTranslation(locale, [f"the whole catalog {path.name}"])
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
+
+
+@cache
 def _compiled(
-    path: Path, locale: str, domain: str, _: str, finished: set[tuple[str, str, str]]
-) -> gettext.GNUTranslations:
+    path: Path, version: tuple[int, int], locale: str, domain: str
+) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
+    """A catalog compiled in memory and its finished entries, once per file version."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    if not path.is_file():
-        raise MissingTranslation(locale, [f"the whole catalog {path.name}"])
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=locale)
+    finished = set()
     for message in catalog:
         strings: Any = message.string
         done = all(strings) if isinstance(strings, tuple) else bool(strings)
@@ -129,4 +144,4 @@ def _compiled(
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return gettext.GNUTranslations(buffer), frozenset(finished)

@@ -8,9 +8,10 @@ glyph before it is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from generator.printing.fonts import register
@@ -45,6 +46,8 @@ class Pen:
         self.where = where
         self.ink_saver = ink_saver
         self.fonts = register()
+        self.forms: set[str] = set()
+        self.defining_form = False
 
     @contextmanager
     def placed(self, x: float, y: float, turned: bool = False, width: float = 0.0) -> Iterator[Pen]:
@@ -187,6 +190,32 @@ class Pen:
                 c.drawCentredString(pt(box.x + box.width / 2), baseline, line)
         return fitted
 
+    def reused(self, key: str, box: Rect, draw: Callable[[Pen], None]) -> None:
+        """Draw something that recurs (an emblem, an icon) once as a PDF form, then place it.
+
+        `draw` draws in the coordinates of `box`'s lower-left corner; the form is
+        clipped to the box.
+        """
+        c = self.canvas
+        if self.defining_form:  # forms cannot nest: draw in place
+            c.saveState()
+            c.translate(pt(box.x), pt(box.y))
+            draw(self)
+            c.restoreState()
+            return
+        name = "reuse-" + key
+        if name not in self.forms:
+            c.saveState()
+            c.beginForm(name, 0, 0, pt(box.width), pt(box.height))
+            draw(self)
+            c.endForm()
+            c.restoreState()
+            self.forms.add(name)
+        c.saveState()
+        c.translate(pt(box.x), pt(box.y))
+        c.doForm(name)
+        c.restoreState()
+
     def image(self, path: str, box: Rect) -> None:
         """A raster image scaled to fit the box."""
         self.canvas.drawImage(
@@ -203,7 +232,15 @@ class Pen:
     def _colours(self, fill: Colour | None, stroke: Colour | None, width: float) -> None:
         c = self.canvas
         if fill is not None:
-            c.setFillColor(fill)
+            c.setFillColor(_colour(fill))
         if stroke is not None:
-            c.setStrokeColor(stroke)
+            c.setStrokeColor(_colour(stroke))
             c.setLineWidth(pt(width))
+
+
+@cache
+def _colour(hex_colour: str) -> Any:
+    """ReportLab's colour object for #RRGGBB, parsed once."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)

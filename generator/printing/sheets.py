@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import BytesIO
@@ -75,35 +76,50 @@ def draw_imposed(canvas: Any, deck: Deck, document: Document, outline: str | Non
     settings = document.settings
     layout = impose(deck.size, settings)
     pen = Pen(canvas, Where(deck.component, document.locale), document.ink_saver)
+    backs = deck.backs if deck.backs is not None and document.duplex else ()
+    forms = _define_forms(pen, [*deck.fronts, *backs], deck.size, settings.bleed)
     pages = 0
     per_sheet = layout.per_sheet
     for start in range(0, len(deck.fronts), per_sheet):
         if outline and start == 0:
-            key = f"{deck.component}"
-            canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(outline, key, level=0)
-        _sheet(
-            pen,
-            layout,
-            deck.fronts[start : start + per_sheet],
-            layout.slots(),
-            settings.bleed,
-            back=False,
-        )
+            canvas.bookmarkPage(deck.component)
+            canvas.addOutlineEntry(outline, deck.component, level=0)
+        fronts = deck.fronts[start : start + per_sheet]
+        _sheet(pen, layout, fronts, layout.slots(), settings.bleed, forms, back=False)
         canvas.showPage()
         pages += 1
-        if deck.backs is not None and document.duplex:
+        if backs:
             _sheet(
                 pen,
                 layout,
-                deck.backs[start : start + per_sheet],
+                backs[start : start + per_sheet],
                 layout.back_slots(),
                 settings.bleed,
+                forms,
                 back=True,
             )
             canvas.showPage()
             pages += 1
     return pages
+
+
+def _define_forms(pen: Pen, faces: Sequence[Draw], size: Size, bleed: float) -> dict[int, str]:
+    """Faces used more than once, drawn once as PDF form XObjects; id(face) -> form name."""
+    uses = Counter(id(face) for face in faces)
+    forms: dict[int, str] = {}
+    for face in faces:
+        key = id(face)
+        if uses[key] > 1 and key not in forms:
+            name = f"face{len(forms)}"
+            pen.canvas.beginForm(
+                name, pt(-bleed), pt(-bleed), pt(size.width + bleed), pt(size.height + bleed)
+            )
+            pen.defining_form = True
+            face(pen)
+            pen.defining_form = False
+            pen.canvas.endForm()
+            forms[key] = name
+    return forms
 
 
 def _sheet(
@@ -112,6 +128,7 @@ def _sheet(
     faces: Sequence[Draw],
     slots: Sequence[Any],
     bleed: float,
+    forms: dict[int, str],
     *,
     back: bool,
 ) -> None:
@@ -123,8 +140,13 @@ def _sheet(
                 # A long-edge flip turns the quarter-turn the other way round.
                 pen.canvas.translate(0, pt(trim.height))
                 pen.canvas.rotate(-90)
-            with pen.clipped(Rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)):
-                face(pen)
+            if id(face) in forms:  # the form's bounding box clips it to trim plus bleed
+                pen.canvas.doForm(forms[id(face)])
+            else:
+                with pen.clipped(
+                    Rect(-bleed, -bleed, card.width + 2 * bleed, card.height + 2 * bleed)
+                ):
+                    face(pen)
     if not back:  # cut along the fronts; the backs carry no marks
         for line in layout.crop_marks(len(faces)):
             pen.line(line.x1, line.y1, line.x2, line.y2, MARK_COLOUR, MARK_WIDTH)

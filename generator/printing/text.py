@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.errors import DraftdeckError
 from generator.printing.fonts import coverage
@@ -20,6 +21,10 @@ class TextProblem(DraftdeckError):
     def __init__(self, component: str, locale: str, text: str, problem: str) -> None:
         self.component, self.locale, self.text, self.problem = component, locale, text, problem
         super().__init__(f"{component} [{locale}]: {problem}: {text!r}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, str, str]]:
+        """Survive the trip back from a render process."""
+        return (TextProblem, (self.component, self.locale, self.text, self.problem))
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,7 @@ def check_glyphs(text: str, font: str, where: Where) -> None:
             )
 
 
+@lru_cache(maxsize=4096)
 def fit(
     text: str,
     font: str,

@@ -1,4 +1,4 @@
-"""Which printable components an edition has, built from its component list."""
+"""Which printable components an edition has, and building each one on demand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import partial
 
 from generator.i18n.ui import N_
 from generator.printing.geometry import PrintSettings
-from generator.printing.sheets import Deck, Pages, tiled_pages
+from generator.printing.sheets import Deck, Draw, Pages, tiled_pages
 
 from . import (
     arena,
@@ -22,79 +22,29 @@ from . import (
 )
 from .context import PrintContext
 
-TOKEN_PARTS = {"playoff-ticket", "bus-token", "travel-marker", "fan-marker"}
+TOKEN_PARTS = ("playoff-ticket", "bus-token", "travel-marker", "fan-marker")
+CARD_PARTS = ("hockey-player", "arena", "tiebreaker", "bus-station", "playoff-points", "fan-zone")
 
 
 @dataclass(frozen=True)
-class Printable:
-    """What one edition prints in one language, and what it leaves out."""
+class Plan:
+    """The parts an edition prints, in box order, and what it leaves out."""
 
-    parts: tuple[Deck | Pages, ...]
+    parts: tuple[str, ...]
     warnings: tuple[str, ...]
 
 
-def printable(ctx: PrintContext, settings: PrintSettings) -> Printable:
-    """Every printable component of the edition, in box order, then the calibration sheet."""
-    parts: list[Deck | Pages] = []
+def plan(ctx: PrintContext) -> Plan:
+    """The printable parts of the edition (then the calibration sheet), with warnings."""
+    parts: list[str] = []
     warnings: list[str] = []
-    counts = {c.id: c.count for c in ctx.edition.components}
-    title = {c.id: ctx.tr.name("components", c.name) for c in ctx.edition.components}
-    tokens_done = False
     for component in ctx.edition.components:
         cid = component.id
-        if cid == "hockey-player":
-            fronts = tuple(hockey_player.front(ctx, card) for card in ctx.game.cards)
-            parts.append(
-                Deck(
-                    cid, title[cid], ctx.size(cid), fronts, (hockey_player.back(ctx),) * len(fronts)
-                )
-            )
-        elif cid == "arena":
-            fronts = tuple(arena.front(ctx, a) for a in ctx.edition.arenas)
-            back = hockey_player.back(ctx, cid, large=_large(ctx, cid))
-            parts.append(Deck(cid, title[cid], ctx.size(cid), fronts, (back,) * len(fronts)))
-        elif cid == "tiebreaker":
-            low, high = _sides(ctx)
-            n = counts[cid]
-            parts.append(
-                Deck(
-                    cid,
-                    title[cid],
-                    ctx.size(cid),
-                    (tiebreaker.side(ctx, low),) * n,
-                    (tiebreaker.side(ctx, high),) * n,
-                )
-            )
-        elif cid in ("bus-station", "playoff-points"):
-            module = bus_station if cid == "bus-station" else playoff_points
-            n = counts[cid]
-            back = hockey_player.back(ctx, cid, large=_large(ctx, cid))
-            parts.append(
-                Deck(cid, title[cid], ctx.size(cid), (module.front(ctx),) * n, (back,) * n)
-            )
-        elif cid == "fan-zone":
-            colours = ctx.game.player_colours[: counts[cid]]
-            fronts = tuple(fan_zone.front(ctx, colour) for colour in colours)
-            back = hockey_player.back(ctx, cid, large=_large(ctx, cid))
-            parts.append(Deck(cid, title[cid], ctx.size(cid), fronts, (back,) * len(fronts)))
+        if cid in CARD_PARTS or cid == "scoring-board":
+            parts.append(cid)
         elif cid in TOKEN_PARTS:
-            if not tokens_done:
-                tokens_done = True
-                page = tokens.sheet(
-                    ctx,
-                    counts.get("playoff-ticket", 0),
-                    counts.get("bus-token", counts.get("travel-marker", 0)),
-                    counts.get("fan-marker", 0),
-                    settings.margin,
-                )
-                parts.append(Pages("tokens", ctx.tr.text(N_("Tokens")), (page,)))
-        elif cid == "scoring-board":
-            size, draw = scoring_board.board(ctx)
-            label = ctx.tr.text(N_("Tile {column}-{row}"))
-            pages = tiled_pages(
-                size, draw, partial(_tile_label, label), settings.paper, settings.margin
-            )
-            parts.append(Pages(cid, title[cid], pages))
+            if "tokens" not in parts:
+                parts.append("tokens")
         elif cid == "coach":
             unknown = [c.id for c in ctx.edition.coaches if c.ability is None]
             if unknown:
@@ -103,13 +53,66 @@ def printable(ctx: PrintContext, settings: PrintSettings) -> Printable:
                 )
         else:
             warnings.append(f"{ctx.edition.id}: '{cid}' has no printable layout and is left out")
-    parts.append(Pages("calibration", ctx.tr.text(N_("Calibration")), calibration.pages(ctx)))
-    return Printable(tuple(parts), tuple(warnings))
+    return Plan((*parts, "calibration"), tuple(warnings))
 
 
-def _large(ctx: PrintContext, component: str) -> bool:
-    size = ctx.size(component)
-    return size.height > 100
+def build_part(ctx: PrintContext, settings: PrintSettings, part: str) -> Deck | Pages:
+    """One printable part, ready to draw."""
+    counts = {c.id: c.count for c in ctx.edition.components}
+    titles = {c.id: ctx.tr.name("components", c.name) for c in ctx.edition.components}
+    if part == "hockey-player":
+        fronts = tuple(hockey_player.front(ctx, card) for card in ctx.game.cards)
+        return Deck(
+            part, titles[part], ctx.size(part), fronts, (hockey_player.back(ctx),) * len(fronts)
+        )
+    if part == "arena":
+        fronts = tuple(arena.front(ctx, a) for a in ctx.edition.arenas)
+        return Deck(part, titles[part], ctx.size(part), fronts, (_back(ctx, part),) * len(fronts))
+    if part == "tiebreaker":
+        low, high = _sides(ctx)
+        n = counts[part]
+        return Deck(
+            part,
+            titles[part],
+            ctx.size(part),
+            (tiebreaker.side(ctx, low),) * n,
+            (tiebreaker.side(ctx, high),) * n,
+        )
+    if part in ("bus-station", "playoff-points"):
+        module = bus_station if part == "bus-station" else playoff_points
+        n = counts[part]
+        return Deck(
+            part, titles[part], ctx.size(part), (module.front(ctx),) * n, (_back(ctx, part),) * n
+        )
+    if part == "fan-zone":
+        fronts = tuple(
+            fan_zone.front(ctx, colour) for colour in ctx.game.player_colours[: counts[part]]
+        )
+        return Deck(part, titles[part], ctx.size(part), fronts, (_back(ctx, part),) * len(fronts))
+    if part == "tokens":
+        buses = counts.get("bus-token", counts.get("travel-marker", 0))
+        page = tokens.sheet(
+            ctx,
+            counts.get("playoff-ticket", 0),
+            buses,
+            counts.get("fan-marker", 0),
+            settings.margin,
+        )
+        return Pages(part, ctx.tr.text(N_("Tokens")), (page,))
+    if part == "scoring-board":
+        size, draw = scoring_board.board(ctx)
+        label = ctx.tr.text(N_("Tile {column}-{row}"))
+        pages = tiled_pages(
+            size, draw, partial(_tile_label, label), settings.paper, settings.margin
+        )
+        return Pages(part, titles[part], pages)
+    if part == "calibration":
+        return Pages(part, ctx.tr.text(N_("Calibration")), calibration.pages(ctx))
+    raise KeyError(part)
+
+
+def _back(ctx: PrintContext, component: str) -> Draw:
+    return hockey_player.back(ctx, component, large=ctx.size(component).height > 100)
 
 
 def _sides(ctx: PrintContext) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from generator.games.all_star_draft.model import Card
 from generator.i18n.ui import N_
 from generator.printing.geometry import Rect
@@ -38,21 +40,17 @@ def front(ctx: PrintContext, card: Card) -> Draw:
         )
         if card.symbol is not None:
             box = layout.box(C, "symbol")
-            pen.circle(
-                box.x + box.width / 2,
-                box.y + box.height / 2,
-                box.width / 2,
-                fill="#FFFFFF",
-                stroke="#1B1F2A",
-                width=0.3,
-            )
-            inset = box.width * 0.18
-            symbol(pen, card.symbol, box.x + inset, box.y + inset, box.width - 2 * inset)
+            pen.reused(f"symbol-{card.symbol}", box, partial(_symbol_disc, card.symbol, box.width))
         emblem = layout.box(C, "emblem")
         if art is not None:
             pen.image(str(art), emblem)
         else:
-            _emblem(pen, emblem, bleed_colour, name)
+            local = Rect(0, 0, emblem.width, emblem.height)
+            pen.reused(
+                f"emblem-{species.id}",
+                emblem,
+                partial(_emblem, box=local, colour=bleed_colour, name=name),
+            )
         cbox = layout.box(C, "coloradd")
         coloradd(pen, species.colour, cbox.x, cbox.y, cbox.width)
         band = layout.box(C, "name")
@@ -64,7 +62,14 @@ def front(ctx: PrintContext, card: Card) -> Draw:
     return draw
 
 
-def _emblem(pen: Pen, box: Rect, colour: str, name: str) -> None:
+def _symbol_disc(symbol_id: str, size: float, pen: Pen) -> None:
+    """The white disc with an equipment symbol, in a size x size box."""
+    pen.circle(size / 2, size / 2, size / 2, fill="#FFFFFF", stroke="#1B1F2A", width=0.3)
+    inset = size * 0.18
+    symbol(pen, symbol_id, inset, inset, size - 2 * inset)
+
+
+def _emblem(pen: Pen, *, box: Rect, colour: str, name: str) -> None:
     """A clean vector emblem: a team shield carrying the species' initial."""
     cx = box.x + box.width / 2
     w, h = min(box.width, box.height * 0.9), box.height

@@ -1,4 +1,4 @@
-"""Render one edition of All-Star Draft in one language: every PDF, in memory."""
+"""Render All-Star Draft: one part of one edition in one language, and the combined file."""
 
 from __future__ import annotations
 
@@ -11,57 +11,79 @@ from generator.printing.geometry import PrintSettings
 from generator.printing.pdf import Rendered, combine, render_part, render_pod
 from generator.printing.sheets import Deck, Document
 
-from .components import printable
+from .components import build_part, plan
 from .context import PrintContext
 from .layout import check_safe, load_layout
 
 
 @dataclass(frozen=True)
-class EditionRender:
-    """The files of one edition in one language, and what was left out."""
+class Job:
+    """One edition in one language, with the user's print choices."""
 
-    files: tuple[Rendered, ...]
-    """Component PDFs, then print-and-play.pdf."""
-    pod: tuple[Rendered, ...]
-    warnings: tuple[str, ...]
+    edition: str
+    locale: str
+    settings: PrintSettings
+    locales_dir: Path
+    data_dir: Path
+    duplex: bool = True
+    ink_saver: bool = False
+    pod: bool = False
 
 
-def render_edition(
-    game: Game,
-    edition_id: str,
-    locale: str,
-    settings: PrintSettings,
-    *,
-    locales_dir: Path,
-    data_dir: Path,
-    duplex: bool = True,
-    ink_saver: bool = False,
-    pod: bool = False,
-) -> EditionRender:
-    """Every printable component of an edition in one language."""
-    edition = game.edition(edition_id)
-    tr = load_translator(locales_dir, locale, game.id)
-    layout = load_layout()
-    ctx = PrintContext(game, edition, tr, layout, ink_saver, data_dir)
-    title = tr.name("game", game.name)
+@dataclass(frozen=True)
+class PartRender:
+    """One part's PDF, and its print-on-demand version when asked for."""
+
+    file: Rendered
+    pod: Rendered | None
+
+
+def _context(game: Game, job: Job) -> tuple[PrintContext, Document]:
+    tr = load_translator(job.locales_dir, job.locale, game.id)
+    edition = game.edition(job.edition)
+    ctx = PrintContext(game, edition, tr, load_layout(), job.ink_saver, job.data_dir)
     kind = tr.text(N_("Print and play"))
     document = Document(
-        title=f"{title} – {tr.name('editions', edition.name)} – {kind}",
+        title=f"{tr.name('game', game.name)} – {tr.name('editions', edition.name)} – {kind}",
         author=", ".join(game.authors),
         subject=tr.text(N_("Print-and-play cards")),
-        locale=locale,
-        settings=settings,
-        ink_saver=ink_saver,
-        duplex=duplex,
+        locale=job.locale,
+        settings=job.settings,
+        ink_saver=job.ink_saver,
+        duplex=job.duplex,
     )
-    found = printable(ctx, settings)
-    tr.check()
-    for part in found.parts:
-        if isinstance(part, Deck) and part.component in layout.raw:
-            check_safe(layout, part.component, part.size)
-    files = [render_part(part, document) for part in found.parts]
-    tr.check()
-    pod_files = tuple(
-        render_pod(part, document) for part in found.parts if pod and isinstance(part, Deck)
-    )
-    return EditionRender((*files, combine(files, document)), pod_files, found.warnings)
+    return ctx, document
+
+
+def parts(game: Game, job: Job) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the parts this edition prints, warnings about what it leaves out)."""
+    ctx, _ = _context(game, job)
+    found = plan(ctx)
+    return found.parts, found.warnings
+
+
+def render_one(game: Game, job: Job, part: str) -> PartRender:
+    """Render one part; a missing string or overflowing text raises."""
+    ctx, document = _context(game, job)
+    built = build_part(ctx, job.settings, part)
+    ctx.tr.check()
+    if isinstance(built, Deck) and built.component in ctx.layout.raw:
+        check_safe(ctx.layout, built.component, built.size)
+    file = render_part(built, document)
+    pod = render_pod(built, document) if job.pod and isinstance(built, Deck) else None
+    ctx.tr.check()
+    return PartRender(file, pod)
+
+
+def render_combined(game: Game, job: Job, files: list[Rendered]) -> Rendered:
+    """The print-and-play file of all parts, with a bookmark each."""
+    _, document = _context(game, job)
+    return combine(files, document)
+
+
+def render_edition(game: Game, job: Job) -> tuple[list[Rendered], list[Rendered], tuple[str, ...]]:
+    """Every file of an edition in one language, in one process: (files, pod files, warnings)."""
+    names, warnings = parts(game, job)
+    rendered = [render_one(game, job, name) for name in names]
+    files = [r.file for r in rendered]
+    return [*files, render_combined(game, job, files)], [r.pod for r in rendered if r.pod], warnings
