@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.printing.fonts import coverage, register
-from generator.printing.geometry import PAPERS, PrintSettings, Size, impose
+from generator.printing.geometry import PAPERS, CropMarks, PrintSettings, Size, impose
 from tests.pdf_helpers import build_into, close, page_mm, pixel, raster, reader, rgb
 
 LOCALES = ("de", "fr", "en")
@@ -217,3 +217,14 @@ def test_2020_prints_what_its_data_supports(tmp_path: Path) -> None:
     board = reader(folder / "scoring-board.pdf")
     assert len(board.pages) == 2
     assert "Teil 1-1" in board.pages[0].extract_text()
+
+
+def test_the_largest_bleed_is_filled(tmp_path: Path) -> None:
+    build_into(tmp_path, editions=("2025",), locales=("en",), bleed=10.0, crop_marks="none")
+    layout = impose(
+        Size(63, 88),
+        PrintSettings(A4, bleed=10.0, marks=CropMarks.NONE),
+    )
+    image = raster(tmp_path / "2025" / "en" / "hockey-player.pdf", 0, PX)
+    trim = layout.slots()[0].trim
+    assert close(pixel(image, trim.x - 9.5, trim.y + 10, A4.height, PX), rgb("#F2C500"))

@@ -12,6 +12,7 @@ import typer
 from generator.cli.boundary import user_errors
 from generator.cli.options import DEFAULT_DATA, DataOption
 from generator.paths import OUTPUT_DIR, display_path
+from generator.printing.geometry import MAX_BLEED
 
 
 class Paper(StrEnum):
@@ -58,7 +59,7 @@ def build(
         typer.Option("--backs", help="duplex (mirrored back sheets, long-edge flip) or none."),
     ] = Backs.DUPLEX,
     bleed: Annotated[
-        float, typer.Option("--bleed", min=0, max=10, help="Bleed around each card in mm.")
+        float, typer.Option("--bleed", min=0, max=MAX_BLEED, help="Bleed around each card in mm.")
     ] = 3.0,
     pod: Annotated[
         bool,

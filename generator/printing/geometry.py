@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 POINTS_PER_MM = 72 / 25.4
+MAX_BLEED = 10.0
+"""The largest bleed accepted, in mm; card backgrounds are painted this far beyond the trim."""
 
 
 def pt(mm: float) -> float:

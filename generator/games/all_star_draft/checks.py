@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
@@ -564,3 +565,17 @@ def _arena_supply(docs: Docs) -> Iterator[Diagnostic]:
             ("season", "rounds"),
             f"a season plays {needed} arenas, but only {left} remain in a 2-player game",
         )
+
+
+@_check("species")
+def _art_files(docs: Docs) -> Iterator[Diagnostic]:
+    """Art files named in species.yaml exist (their content is checked when printing)."""
+    species = docs["species"]
+    pack = Path(species.display).parent
+    for index, item in enumerate(species.value["species"]):
+        if "art" in item and not (pack / item["art"]).is_file():
+            yield species.diagnostic(
+                ("species", index, "art"),
+                f"art file '{item['art']}' does not exist",
+                hint=f"put the PNG or JPEG at {pack / item['art']}, or remove 'art' to print the vector emblem",
+            )

@@ -8,6 +8,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.printing.sheets import Draw
 
+from . import frame
 from .context import PrintContext, readable_on
 from .icons import flag, special
 
@@ -29,12 +30,13 @@ def front(ctx: PrintContext, arena: Arena) -> Draw:
     colours = [s.colour.rgb for s in ctx.game.species[:2]]
 
     def draw(pen: Pen) -> None:
-        pen.rect(
-            Rect(-5, -5, size.width + 10, size.height + 10),
-            fill=ctx.background(layout.colour("ice")),
+        frame.fill(
+            pen,
+            size,
+            ctx.background(layout.colour("ice")),
         )
         band = ctx.background(header)
-        pen.rect(Rect(-5, 100, size.width + 10, 30), fill=band)
+        frame.band(pen, size, 100, band)
         pen.text(layout.box(C, "name"), arena.name, layout.style(C, "name", readable_on(band)))
         flags = layout.box(C, "flags")
         for index, flag_id in enumerate(sorted(arena.flags)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from generator.errors import DraftdeckError
@@ -32,11 +33,14 @@ def check_image(path: Path) -> None:
         raise ArtError(f"{path}: art file not found")
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
-        with Image.open(path) as image:
-            if image.format not in ("PNG", "JPEG"):
-                raise ArtError(f"{path}: art must be PNG or JPEG, not {image.format}")
-            image.verify()
-    except Image.DecompressionBombError:
+        with warnings.catch_warnings():
+            # Pillow only warns between one and two times the limit: refuse those too.
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                if image.format not in ("PNG", "JPEG"):
+                    raise ArtError(f"{path}: art must be PNG or JPEG, not {image.format}")
+                image.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ArtError(
             f"{path}: image too large (over {MAX_PIXELS:,} pixels); refused as a decompression bomb"
         ) from None

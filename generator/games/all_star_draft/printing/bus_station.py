@@ -7,6 +7,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.printing.sheets import Draw
 
+from . import frame
 from .context import PrintContext, readable_on
 
 C = "bus-station"
@@ -22,12 +23,13 @@ def front(ctx: PrintContext) -> Draw:
     header = layout.colour("header")
 
     def draw(pen: Pen) -> None:
-        pen.rect(
-            Rect(-5, -5, size.width + 10, size.height + 10),
-            fill=ctx.background(layout.colour("ice")),
+        frame.fill(
+            pen,
+            size,
+            ctx.background(layout.colour("ice")),
         )
         band = ctx.background(header)
-        pen.rect(Rect(-5, 95.5, size.width + 10, 30), fill=band)
+        frame.band(pen, size, 95.5, band)
         pen.text(layout.box(C, "title"), title, layout.style(C, "title", readable_on(band)))
         pen.text(
             layout.box(C, "subtitle"), subtitle, layout.style(C, "subtitle", readable_on(band))

@@ -9,6 +9,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.printing.sheets import Draw
 
+from . import frame
 from .context import PrintContext, readable_on
 
 C = "fan-zone"
@@ -26,9 +27,9 @@ def front(ctx: PrintContext, colour: PlayerColour) -> Draw:
     lap_labels = [f"+{tr.number(lap * k)}" for k in range(1, laps + 1)]
 
     def draw(pen: Pen) -> None:
-        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill="#FFFFFF")
+        frame.fill(pen, size, "#FFFFFF")
         band = colour.rgb
-        pen.rect(Rect(-5, 101.5, size.width + 10, 30), fill=band)
+        frame.band(pen, size, 101.5, band)
         if ctx.ink_saver:
             pen.rect(
                 Rect(1.5, 1.5, size.width - 3, size.height - 3), stroke=band, width=2, radius=3

@@ -10,6 +10,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen, TextStyle
 from generator.printing.sheets import Draw
 
+from . import frame
 from .art import species_art
 from .context import PrintContext, readable_on
 from .icons import coloradd, symbol
@@ -26,7 +27,7 @@ def front(ctx: PrintContext, card: Card) -> Draw:
 
     def draw(pen: Pen) -> None:
         background = ctx.background(bleed_colour)
-        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill=background)
+        frame.fill(pen, size, background)
         if ctx.ink_saver:  # the species colour keeps its meaning as a frame
             pen.rect(
                 Rect(1.5, 1.5, size.width - 3, size.height - 3),
@@ -115,7 +116,7 @@ def back(ctx: PrintContext, component: str = C, large: bool = False) -> Draw:
 
     def draw(pen: Pen) -> None:
         background = ctx.background(colour)
-        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill=background)
+        frame.fill(pen, size, background)
         ink = readable_on(background)
         cx, cy = size.width / 2, size.height / 2
         pen.circle(cx, cy, min(size.width, size.height) * 0.42, stroke=ink, width=0.8)

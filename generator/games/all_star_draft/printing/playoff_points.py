@@ -7,6 +7,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.printing.sheets import Draw
 
+from . import frame
 from .context import PrintContext, readable_on
 
 C = "playoff-points"
@@ -32,9 +33,9 @@ def front(ctx: PrintContext) -> Draw:
     header = layout.colour("header")
 
     def draw(pen: Pen) -> None:
-        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill="#FFFFFF")
+        frame.fill(pen, size, "#FFFFFF")
         band = ctx.background(header)
-        pen.rect(Rect(-5, 70, size.width + 10, 30), fill=band)
+        frame.band(pen, size, 70, band)
         pen.text(layout.box(C, "title"), title, layout.style(C, "title", readable_on(band)))
         table = layout.box(C, "table")
         columns = places + 1

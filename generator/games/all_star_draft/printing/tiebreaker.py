@@ -8,6 +8,7 @@ from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.printing.sheets import Draw
 
+from . import frame
 from .context import PrintContext, readable_on
 from .icons import symbol
 
@@ -35,9 +36,9 @@ def side(ctx: PrintContext, players: tuple[int, ...]) -> Draw:
     header = layout.colour("header")
 
     def draw(pen: Pen) -> None:
-        pen.rect(Rect(-5, -5, size.width + 10, size.height + 10), fill="#FFFFFF")
+        frame.fill(pen, size, "#FFFFFF")
         band = ctx.background(header)
-        pen.rect(Rect(-5, 97.5, size.width + 10, 30), fill=band)
+        frame.band(pen, size, 97.5, band)
         pen.text(layout.box(C, "title"), title, layout.style(C, "title", readable_on(band)))
         pen.text(layout.box(C, "players"), who, layout.style(C, "players", readable_on(band)))
         area = layout.box(C, "medals")

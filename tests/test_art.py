@@ -1,0 +1,106 @@
+"""Species art: PNG or JPEG named in the data, checked with Pillow, bombs refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from tests.conftest import PACK, replace_once
+from tests.pdf_helpers import close, raster, reader
+
+ART = "    name: Rabbit\n"
+
+
+def _name_art(path: str) -> None:
+    replace_once(Path(PACK) / "species.yaml", ART, f"{ART}    art: {path}\n")
+
+
+def test_art_is_printed_instead_of_the_emblem(project: Path, runner: CliRunner) -> None:
+    (Path(PACK) / "art").mkdir()
+    Image.new("RGB", (400, 360), (200, 30, 160)).save(Path(PACK) / "art" / "rabbit.png")
+    _name_art("art/rabbit.png")
+    result = runner.invoke(
+        app,
+        [
+            "build",
+            "--data",
+            "data",
+            "--out",
+            "out",
+            "--edition",
+            "2025",
+            "--locale",
+            "en",
+            "--bleed",
+            "0",
+            "--jobs",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    image = raster(project / "out/2025/en/hockey-player.pdf", 0, 8.0)
+    # The first card's art box centre (3x3 upright sheet, first slot): magenta, not the white emblem.
+    x, y = (210 - 189) / 2 + 31.5, 297 - (297 - 264) / 2 - 88 + 42
+    assert close(image.getpixel((int(x * 8), int((297 - y) * 8))), (200, 30, 160))
+    assert len(reader(project / "out/2025/en/hockey-player.pdf").pages) == 24
+
+
+def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> None:
+    _name_art("art/nowhere.png")
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert (
+        "species.yaml:11:5: error: art file 'art/nowhere.png' does not exist (at /species/0/art)"
+        in result.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda p: Image.new("RGB", (10, 10)).save(p, format="GIF"),
+            "art must be PNG or JPEG, not GIF",
+        ),
+        (lambda p: p.write_bytes(b"\\x89PNG\\r\\n\\x1a\\n broken"), "not a readable image"),
+        (lambda p: Image.new("1", (7000, 7000)).save(p), "refused as a decompression bomb"),
+    ],
+)
+def test_bad_art_fails_the_build_clearly(
+    project: Path, runner: CliRunner, make: object, message: str
+) -> None:
+    (Path(PACK) / "art").mkdir()
+    make(Path(PACK) / "art" / "rabbit.png")  # type: ignore[operator]
+    _name_art("art/rabbit.png")
+    result = runner.invoke(
+        app,
+        [
+            "build",
+            "--data",
+            "data",
+            "--out",
+            "out",
+            "--edition",
+            "2025",
+            "--locale",
+            "en",
+            "--jobs",
+            "1",
+        ],
+    )
+    assert result.exit_code == 1
+    assert message in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_art_with_another_extension_is_refused_by_the_schema(
+    project: Path, runner: CliRunner
+) -> None:
+    _name_art("art/rabbit.gif")
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert "'art' text 'art/rabbit.gif' has the wrong form" in result.stdout
