@@ -12,6 +12,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -48,6 +49,8 @@ class BuildOptions:
     """Processes to render with; 0 means one per core."""
     force: bool = False
     """Rebuild even when nothing changed."""
+    check_only: bool = False
+    """Render everything but write nothing (for `draftdeck i18n check`)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ def build(
             outputs += extra
         combined = finished.combined[key]
         outputs.append(_Output(f"{base}/{combined.name}", combined.data, combined.pages))
+    if options.check_only:
+        return BuildReport((), tuple(warnings))
     # 4. Write atomically, then remember what the output was made from.
     written = []
     for output in outputs:
@@ -332,3 +337,15 @@ def _up_to_date(out_dir: Path, signature: str) -> bool:
         if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
             return False
     return True
+
+
+def text_problems(data_dir: Path, locales: tuple[str, ...] = ()) -> list[str]:
+    """Render every edition in memory and return each text that overflows or lacks a glyph or translation."""
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            build(
+                data_dir, Path(scratch), BuildOptions(locales=locales, force=True, check_only=True)
+            )
+    except BuildFailed as failure:
+        return list(dict.fromkeys(failure.problems))
+    return []

@@ -12,6 +12,7 @@ import typer
 from generator.cli import (
     build_command,
     data_commands,
+    i18n_commands,
     preview_command,
     rules_commands,
     validate_command,
@@ -24,7 +25,7 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "arenas": data_commands.arenas,
     "preview": preview_command.preview,
 }
-GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app}
+GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app, "i18n": i18n_commands.app}
 
 
 def make_app(only: str | None = None) -> typer.Typer:

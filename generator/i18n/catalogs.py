@@ -43,7 +43,7 @@ def check_translations(
                     0,
                     0,
                     f"the {language} catalog is missing",
-                    hint=f"create it with: pybabel init -D {domain} -l {locale} -d locales -i locales/{domain}.pot",
+                    hint="create it with: draftdeck i18n update",
                 )
             )
             continue
@@ -64,8 +64,8 @@ def check_translations(
             document.diagnostic(
                 found.path,
                 f"'{found.text}' has no {language} translation",
-                hint=f'translate msgctxt "{found.context}" msgid "{found.text}" in {display_path(path)}'
-                " (fuzzy entries do not count)",
+                hint="run draftdeck i18n extract and update, then translate "
+                f'msgctxt "{found.context}" msgid "{found.text}" in {display_path(path)}',
             )
             for document, found in wanted
             if (found.context, found.text) not in translations

@@ -1,0 +1,103 @@
+"""`draftdeck i18n …`: the translation workflow on top of Babel's tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator.cli.boundary import EXIT_DATA, user_errors
+from generator.cli.options import DEFAULT_DATA, DataOption
+
+app = typer.Typer(
+    help="Translation catalogs: extract, update, compile and check (Babel underneath).",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+def _setup(data: Path) -> tuple[Path, Path, str, list[str]]:
+    """(pack folder, catalogs folder, game id, languages) from the manifest alone.
+
+    The catalogs are what these commands repair, so the pack is not fully
+    validated here: only game.yaml has to be readable.
+    """
+    from generator.errors import DataError
+    from generator.loading import strict_yaml
+    from generator.loading.validate import find_packs, locales_for
+    from generator.paths import display_path
+
+    pack = find_packs(data)[0]
+    manifest, problems = strict_yaml.load_file(pack / "game.yaml", display_path(pack / "game.yaml"))
+    if (
+        manifest is None
+        or not isinstance(manifest.value, dict)
+        or not isinstance(manifest.value.get("locales"), list)
+    ):
+        raise DataError(problems or [])
+    return pack, locales_for(pack), pack.name, [str(locale) for locale in manifest.value["locales"]]
+
+
+@app.command("extract")
+@user_errors
+def extract(data: DataOption = DEFAULT_DATA) -> None:
+    """Write the templates (.pot) from the data strings and the interface strings in the code."""
+    from generator.i18n.workflow import extract as run
+    from generator.paths import display_path
+
+    pack, locales_dir, game_id, _ = _setup(data)
+    for path in run(locales_dir, pack.parent, game_id):
+        typer.echo(f"written: {display_path(path)}")
+
+
+@app.command("update")
+@user_errors
+def update(data: DataOption = DEFAULT_DATA) -> None:
+    """Merge the templates into every language's catalog; new strings arrive untranslated."""
+    from generator.i18n.workflow import update as run
+    from generator.paths import display_path
+
+    _, locales_dir, game_id, locales = _setup(data)
+    for path in run(locales_dir, game_id, locales):
+        typer.echo(f"updated: {display_path(path)}")
+
+
+@app.command("compile")
+@user_errors
+def compile_catalogs(data: DataOption = DEFAULT_DATA) -> None:
+    """Write .mo files next to the catalogs (for tools that want them)."""
+    from generator.i18n.workflow import compile_all
+    from generator.paths import display_path
+
+    _, locales_dir, game_id, locales = _setup(data)
+    for path in compile_all(locales_dir, game_id, locales):
+        typer.echo(f"compiled: {display_path(path)}")
+
+
+@app.command("check")
+@user_errors
+def check(
+    data: DataOption = DEFAULT_DATA,
+    render: Annotated[
+        bool,
+        typer.Option(
+            "--render/--no-render", help="Also render every component to find text that overflows."
+        ),
+    ] = True,
+) -> None:
+    """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
+    from generator.build import text_problems
+    from generator.i18n.workflow import check as run
+
+    pack, locales_dir, game_id, locales = _setup(data)
+    problems = [str(p) for p in run(locales_dir, game_id, locales)]
+    if render and not problems:
+        problems += text_problems(pack.parent)
+    for problem in problems:
+        typer.echo(f"error: {problem}")
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in the translations", err=True)
+        raise typer.Exit(EXIT_DATA)
+    typer.echo(f"catalogs complete for {', '.join(locales)}; every text fits")

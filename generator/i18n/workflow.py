@@ -1,0 +1,161 @@
+"""The translation workflow on top of Babel: extract, update, compile and check the catalogs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
+from generator.i18n.ui import UI_DOMAIN
+from generator.output.atomic import write_atomic
+from generator.paths import PROJECT_ROOT, display_path
+
+UI_KEYWORDS = {"N_": None, "NP_": (1, 2)}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong in a catalog."""
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.file}:{self.line}: {self.message}"
+            if self.line
+            else f"{self.file}: {self.message}"
+        )
+
+
+def domains(game_id: str) -> tuple[str, str]:
+    """The data domain of the game and the interface domain."""
+    return game_id, UI_DOMAIN
+
+
+def extract(locales_dir: Path, data_root: Path, game_id: str) -> list[Path]:
+    """Write both templates (.pot) from the data and the code; return their paths."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    sources = {
+        game_id: (data_root, [(f"{game_id}/**.yaml", "draftdeck-data")], DEFAULT_KEYWORDS),
+        UI_DOMAIN: (
+            PROJECT_ROOT / "generator",
+            [("**.py", "python")],
+            {**DEFAULT_KEYWORDS, **UI_KEYWORDS},
+        ),
+    }
+    written = []
+    for domain, (root, method_map, keywords) in sources.items():
+        catalog = Catalog(
+            project="draftdeck", version="0.1.0", copyright_holder="draftdeck developers"
+        )
+        for filename, line, message, comments, context in extract_from_dir(
+            str(root), method_map=method_map, keywords=keywords
+        ):
+            location = (f"{display_path(root / filename)}", line)
+            catalog.add(message, None, [location], auto_comments=comments, context=context)
+        path = locales_dir / f"{domain}.pot"
+        write_atomic(path, _po_bytes(catalog))
+        written.append(path)
+    return written
+
+
+def update(locales_dir: Path, game_id: str, locales: list[str]) -> list[Path]:
+    """Merge the templates into every language's catalog (new strings come untranslated)."""
+    from babel.messages.catalog import Catalog
+
+    written = []
+    for domain in domains(game_id):
+        template = _read(locales_dir / f"{domain}.pot")
+        for locale in locales:
+            path = catalog_path(locales_dir, locale, domain)
+            catalog = (
+                _read(path, locale) if path.is_file() else Catalog(locale=locale, domain=domain)
+            )
+            catalog.update(template, no_fuzzy_matching=True)
+            write_atomic(path, _po_bytes(catalog))
+            written.append(path)
+    return written
+
+
+def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Path]:
+    """Write a .mo file next to every finished catalog."""
+    from babel.messages.mofile import write_mo
+
+    written = []
+    for domain in domains(game_id):
+        for locale in locales:
+            path = catalog_path(locales_dir, locale, domain)
+            buffer = BytesIO()
+            write_mo(buffer, _read(path, locale), use_fuzzy=False)
+            target = path.with_suffix(".mo")
+            write_atomic(target, buffer.getvalue())
+            written.append(target)
+    return written
+
+
+def check(locales_dir: Path, game_id: str, locales: list[str]) -> Iterator[Problem]:
+    """Missing, untranslated or fuzzy entries, and Babel's checkers (placeholders included)."""
+    for domain in domains(game_id):
+        template = _read(locales_dir / f"{domain}.pot")
+        wanted = {(m.context, _key(m.id)) for m in template if m.id}
+        for locale in locales:
+            path = catalog_path(locales_dir, locale, domain)
+            shown = display_path(path)
+            language = LANGUAGE_NAMES.get(locale, locale)
+            if not path.is_file():
+                yield Problem(
+                    shown, 0, f"the {language} catalog is missing; run draftdeck i18n update"
+                )
+                continue
+            catalog = _read(path, locale)
+            have = {(m.context, _key(m.id)) for m in catalog if m.id}
+            for _, msgid in sorted(wanted - have, key=str):
+                yield Problem(shown, 0, f"{msgid!r} is missing; run draftdeck i18n update")
+            for message in catalog:
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if not message.id:
+                    continue
+                if message.fuzzy:
+                    yield Problem(
+                        shown,
+                        message.lineno or 0,
+                        f"{_key(message.id)!r} is fuzzy: review it and remove the flag",
+                    )
+                elif not all(strings):
+                    yield Problem(
+                        shown,
+                        message.lineno or 0,
+                        f"{_key(message.id)!r} has no {language} translation",
+                    )
+            for (
+                message,
+                errors,
+            ) in catalog.check():  # Babel's checkers and ours (babel.checkers:braces)
+                for error in errors:
+                    yield Problem(shown, message.lineno or 0, f"{_key(message.id)!r}: {error}")
+
+
+def _key(msgid: Any) -> str:
+    return msgid if isinstance(msgid, str) else msgid[0]
+
+
+def _read(path: Path, locale: str | None = None) -> Any:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def _po_bytes(catalog: Any) -> bytes:
+    from babel.messages.pofile import write_po
+
+    buffer = BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False)
+    return buffer.getvalue()

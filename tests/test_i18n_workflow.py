@@ -1,0 +1,58 @@
+"""`draftdeck i18n extract|update|compile|check` on a copy of the project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from tests.conftest import PACK, replace_once
+
+FR = "locales/fr/LC_MESSAGES"
+
+
+def test_the_shipped_catalogs_pass_the_check(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["i18n", "check", "--data", "data"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "catalogs complete for de, fr, en; every text fits"
+
+
+def test_a_new_name_flows_from_extract_to_check(project: Path, runner: CliRunner) -> None:
+    replace_once(Path(PACK) / "symbols.yaml", "    name: Skate\n", "    name: Ice Skate\n")
+    assert runner.invoke(app, ["i18n", "extract", "--data", "data"]).exit_code == 0
+    assert 'msgid "Ice Skate"' in Path("locales/all-star-draft.pot").read_text(encoding="utf-8")
+    assert runner.invoke(app, ["i18n", "update", "--data", "data"]).exit_code == 0
+    result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
+    assert result.exit_code == 1
+    assert "error: locales/de/LC_MESSAGES/all-star-draft.po:" in result.stdout
+    assert "'Ice Skate' has no German translation" in result.stdout
+
+
+def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRunner) -> None:
+    replace_once(
+        Path(f"{FR}/draftdeck.po"), 'msgstr "Station de Bus"', 'msgstr "Station de Bus"\n#, fuzzy'
+    )
+    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "{n}er"', 'msgstr "{m}er"')
+    result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
+    assert result.exit_code == 1
+    assert "'{n}st': placeholders differ from the source: '{m}er' should use {n}" in result.stdout
+
+
+def test_text_that_overflows_in_one_language_fails_the_check(
+    project: Path, runner: CliRunner
+) -> None:
+    replace_once(
+        Path(f"{FR}/draftdeck.po"),
+        'msgstr "Station de Bus"',
+        'msgstr "' + "Station de Bus des Managers " * 4 + '"',
+    )
+    result = runner.invoke(app, ["i18n", "check", "--data", "data"])
+    assert result.exit_code == 1
+    assert "error: bus-station [fr]: does not fit" in result.stdout
+
+
+def test_compile_writes_mo_files(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["i18n", "compile", "--data", "data"])
+    assert result.exit_code == 0
+    assert Path(f"{FR}/draftdeck.mo").read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
