@@ -8,8 +8,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 import multiprocessing
 import os
 import tempfile
@@ -24,11 +22,9 @@ from generator.games.all_star_draft.export import export_bytes
 from generator.games.all_star_draft.printing.render import parts
 from generator.games.all_star_draft.queries import edition as pick_edition
 from generator.games.all_star_draft.queries import load
+from generator.output import stamp
 from generator.output.atomic import write_atomic
 from generator.paths import PROJECT_ROOT
-
-STAMP = ".draftdeck-build.json"
-"""Remembers what the last build was made from, in the output folder."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +104,9 @@ def build(
             f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
         )
     # 2. Nothing changed: keep the last output.
-    signature = _signature(pack, locales_dir, options, editions, locales)
-    if not options.force and _up_to_date(out_dir, signature):
+    sources = [pack, locales_dir, PROJECT_ROOT / "generator"]
+    signature = stamp.signature(sources, [asdict(options) | {"force": False}, editions, locales])
+    if not options.force and stamp.up_to_date(out_dir, signature):
         return BuildReport((), (), up_to_date=True)
     # 3. Render every part of every edition and language, then combine each, in parallel.
     jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
@@ -144,11 +141,7 @@ def build(
         written.append(
             Written(path, write_atomic(path, output.data), len(output.data), output.pages)
         )
-    stamp = {
-        "signature": signature,
-        "files": {o.relative: hashlib.sha256(o.data).hexdigest() for o in outputs},
-    }
-    write_atomic(out_dir / STAMP, json.dumps(stamp, indent=1, sort_keys=True).encode())
+    stamp.remember(out_dir, signature, {o.relative: o.data for o in outputs})
     return BuildReport(tuple(written), tuple(warnings))
 
 
@@ -301,42 +294,6 @@ def _combine(task: tuple[tuple[str, str], list[Any]]) -> Any:
 
     key, files = task
     return render_combined(_SHARED["game"], _SHARED["jobs"][key], files)
-
-
-def _signature(
-    pack: Path, locales_dir: Path, options: BuildOptions, editions: list[str], locales: list[str]
-) -> str:
-    """A hash of everything that shapes the output: data, catalogs, code, layout and options."""
-    digest = hashlib.sha256()
-    sources = [
-        *sorted(pack.rglob("*")),
-        *sorted(locales_dir.rglob("*.po")),
-        *sorted((PROJECT_ROOT / "generator").rglob("*.py")),
-        *sorted((PROJECT_ROOT / "generator").rglob("*.yaml")),
-    ]
-    for path in sources:
-        if path.is_file():
-            digest.update(path.as_posix().encode())
-            digest.update(path.read_bytes())
-    digest.update(
-        json.dumps([asdict(options) | {"force": False}, editions, locales], sort_keys=True).encode()
-    )
-    return digest.hexdigest()
-
-
-def _up_to_date(out_dir: Path, signature: str) -> bool:
-    stamp_path = out_dir / STAMP
-    try:
-        stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    if stamp.get("signature") != signature:
-        return False
-    for relative, digest in stamp.get("files", {}).items():
-        path = out_dir / relative
-        if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            return False
-    return True
 
 
 def text_problems(data_dir: Path, locales: tuple[str, ...] = ()) -> list[str]:

@@ -1,0 +1,50 @@
+"""Remembering what an output folder was built from, to skip builds that would change nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from generator.output.atomic import write_atomic
+
+STAMP = ".draftdeck-build.json"
+"""The record, kept in the output folder."""
+SOURCE_SUFFIXES = {".yaml", ".yml", ".json", ".po", ".py", ".png", ".jpg", ".jpeg"}
+
+
+def signature(sources: Iterable[Path], settings: object) -> str:
+    """A hash of every source file below the given folders and of the settings."""
+    digest = hashlib.sha256()
+    for folder in sources:
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in SOURCE_SUFFIXES and path.is_file():
+                digest.update(path.as_posix().encode())
+                digest.update(path.read_bytes())
+    digest.update(json.dumps(settings, sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def up_to_date(out_dir: Path, expected: str) -> bool:
+    """Whether the folder was built from the same sources and still holds those very files."""
+    try:
+        record = json.loads((out_dir / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if record.get("signature") != expected:
+        return False
+    for relative, digest in record.get("files", {}).items():
+        path = out_dir / relative
+        if not path.is_file() or hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return False
+    return True
+
+
+def remember(out_dir: Path, expected: str, files: Mapping[str, bytes]) -> None:
+    """Record the signature and the files just written."""
+    record = {
+        "signature": expected,
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
+    }
+    write_atomic(out_dir / STAMP, json.dumps(record, indent=1, sort_keys=True).encode())
