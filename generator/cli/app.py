@@ -15,6 +15,7 @@ from generator.cli import (
     i18n_commands,
     preview_command,
     rules_commands,
+    summary_commands,
     validate_command,
 )
 
@@ -24,6 +25,8 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "cards": data_commands.cards,
     "arenas": data_commands.arenas,
     "preview": preview_command.preview,
+    "summary": summary_commands.summary,
+    "tables": summary_commands.tables,
 }
 GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app, "i18n": i18n_commands.app}
 

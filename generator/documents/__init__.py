@@ -1,0 +1,1 @@
+"""Text documents (rule summaries, tables): a small block model and its renderers."""

@@ -1,0 +1,36 @@
+"""Rendering a text document as Markdown, for websites and forums."""
+
+from __future__ import annotations
+
+from generator.documents.model import Block, Bullets, Heading, Paragraph, Table, TextDocument
+
+
+def to_markdown(document: TextDocument) -> str:
+    """The document as CommonMark with pipe tables."""
+    parts = [f"# {document.title}"]
+    parts += [_block(block) for block in document.blocks]
+    return "\n\n".join(parts) + "\n"
+
+
+def _block(block: Block) -> str:
+    if isinstance(block, Heading):
+        return "#" * block.level + " " + block.text
+    if isinstance(block, Paragraph):
+        return block.text
+    if isinstance(block, Bullets):
+        return "\n".join(f"- {item}" for item in block.items)
+    return _table(block)
+
+
+def _table(table: Table) -> str:
+    def row(cells: tuple[str, ...]) -> str:
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+    lines = [
+        f"*{table.caption}*",
+        "",
+        row(table.header),
+        "|" + "|".join("---" for _ in table.header) + "|",
+    ]
+    lines += [row(cells) for cells in table.rows]
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""All-Star Draft's rules summary and rulebook tables, generated from the data."""

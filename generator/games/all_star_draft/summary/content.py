@@ -1,0 +1,301 @@
+"""The rules summary of one edition in one language, in the project's own words.
+
+Every number in it comes from the data or the rules engine.
+"""
+
+from __future__ import annotations
+
+from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
+from generator.games.all_star_draft.model import (
+    Direction,
+    DraftKind,
+    Edition,
+    Game,
+    Special,
+    TicketLoss,
+)
+from generator.games.all_star_draft.printing.arena import EXPLANATIONS
+from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
+from generator.i18n.ui import N_, NP_, Translator
+
+from . import examples, tables
+
+
+def summary(tr: Translator, game: Game, edition: Edition) -> TextDocument:
+    """The whole summary: goal, set-up, season, strength, specials, fans, playoffs, end, two managers."""
+    title = tr.text(N_("{game}: rules summary ({edition})")).format(
+        game=tr.name("game", game.name), edition=tr.name("editions", edition.name)
+    )
+    blocks: list[Block] = [
+        *_goal(tr),
+        *_setup(tr, game, edition),
+        *_season(tr, game, edition),
+        *_strength(tr, game, edition),
+        *_specials(tr, game, edition),
+        *_fans(tr, game, edition),
+        *_playoffs(tr, game, edition),
+        *_end(tr),
+        *_two_managers(tr, game, edition),
+        Heading(tr.text(N_("Rulebook tables"))),
+        tables.components(tr, game, edition),
+    ]
+    return TextDocument(title, tr.locale, tuple(blocks))
+
+
+def _goal(tr: Translator) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Goal"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "You manage an ice-hockey team. Draft the best players, send your teams into the "
+                    "arenas and win over the fans. Whoever has the most fans after the regular season "
+                    "and the playoffs wins."
+                )
+            )
+        ),
+    ]
+
+
+def _setup(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    setup = edition.setup
+    removed = tr.name("flags", game.flag_names[setup.two_player_removed_flag])
+    return [
+        Heading(tr.text(N_("Set-up"))),
+        Paragraph(
+            tr.plural(
+                NP_(
+                    "With three or more managers, each manager adds {n} species to the deck of hockey players.",
+                    "With three or more managers, each manager adds {n} species to the deck of hockey players.",
+                ),
+                setup.species_per_manager,
+            )
+            + " "
+            + tr.text(
+                N_(
+                    "Shuffle the arena cards into a face-down pile. With two managers, first remove the arenas marked “{flag}”."
+                )
+            ).format(flag=removed)
+        ),
+        tables.setup(tr, game, edition),
+        tables.tickets(tr, game, edition),
+    ]
+
+
+def _season(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    setup = edition.setup
+    rounds = []
+    for number, season_round in enumerate(setup.rounds, 1):
+        arenas = tr.plural(NP_("turn over {n} arena", "turn over {n} arenas"), season_round.arenas)
+        pattern = (
+            N_("Round {round}: {arenas}; hands are passed to the left.")
+            if season_round.passing is Direction.LEFT
+            else N_("Round {round}: {arenas}; hands are passed to the right.")
+        )
+        rounds.append(tr.text(pattern).format(round=tr.number(number), arenas=arenas))
+    return [
+        Heading(tr.text(N_("Regular season"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Each round, deal {hand} hockey players to every manager. Everyone keeps one card on "
+                    "their bench and passes the rest on, until all cards are drafted."
+                )
+            ).format(hand=tr.number(setup.hand_size))
+        ),
+        Bullets(tuple(rounds)),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Then build a team of {size} players from your bench. From the second round on, each "
+                    "team you already played may first swap {swaps} card with your bench. Give your teams "
+                    "their bus tokens face down: bus 1 plays in the first arena, bus 2 in the second, and so on."
+                )
+            ).format(size=tr.number(setup.team_size), swaps=tr.number(setup.swaps_per_earlier_team))
+        ),
+    ]
+
+
+def _strength(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Team strength and tiebreakers"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "A team's strength is the size of its largest group of cards that share one value: the "
+                    "same symbol, the same number or the same species, from 1 to {most}. Cards without a "
+                    "symbol form no symbol group. The stronger team ranks higher."
+                )
+            ).format(most=tr.number(edition.setup.team_size))
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Between teams of equal strength, the group each team shows decides: its attribute's "
+                    "medal first (gold beats silver, silver beats bronze), then its value. Teams equal in "
+                    "all of this tie."
+                )
+            )
+        ),
+        tables.medals(tr, game),
+        tables.value_orders(tr, game),
+        *examples.strength_and_medals(tr, game),
+    ]
+
+
+def _specials(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    present = [s for s in Special if any(a.special is s for a in edition.arenas)]
+    if not present:
+        return []
+    return [
+        Heading(tr.text(N_("Arena specials"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Some arenas name a special combination. A team that has it beats every team without "
+                    "it, even five of a kind; teams that both have it tie."
+                )
+            )
+        ),
+        Bullets(
+            tuple(
+                _term(tr, tr.name("specials", game.special_names[s]), tr.text(EXPLANATIONS[s]))
+                for s in present
+            )
+        ),
+    ]
+
+
+def _fans(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Fans"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Each team scores the fans its rank earns on the arena card. Teams that tie share the "
+                    "better rank, and the ranks they cover are skipped. Not every arena rewards the best "
+                    "team most."
+                )
+            )
+        ),
+        tables.arenas(tr, game, edition),
+        *examples.shared_rank(tr, game, edition),
+    ]
+
+
+def _playoffs(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    playoffs = edition.playoffs
+    hand = sum(edition.setup.hand_size for _ in edition.setup.rounds)
+    elimination = (
+        N_("A manager who must give up a ticket and has none left is eliminated.")
+        if playoffs.eliminated_when is TicketLoss.NO_TICKET_TO_GIVE
+        else N_("A manager who gives up their last ticket is eliminated at once.")
+    )
+    return [
+        Heading(tr.text(N_("Playoffs"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Each manager takes all {cards} players drafted in the season into hand and plays a team "
+                    "of {size}. The weakest team loses the round and its manager gives up a playoff ticket."
+                )
+            ).format(cards=tr.number(hand), size=tr.number(edition.setup.team_size))
+            + " "
+            + tr.text(elimination)
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "If several teams tie as the weakest, their managers play a penalty shootout: each plays "
+                    "one card from their hand, and the cards are compared medal by medal (a card without a "
+                    "symbol has the weakest symbol). The weakest card loses; shootout cards are discarded."
+                )
+            )
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "After each round, every manager still in must swap {low} to {high} team cards for cards "
+                    "from their hand; the replaced cards are discarded. A manager who cannot is eliminated."
+                )
+            ).format(low=tr.number(MIN_SWAP), high=tr.number(MAX_SWAP))
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "A manager eliminated while k managers are still in takes place k; managers eliminated "
+                    "together take the lowest place still open. The last manager left wins the playoffs and, "
+                    "in small games, scores a bonus for every ticket still held."
+                )
+            )
+        ),
+        tables.playoff_points(tr, game, edition),
+        tables.ticket_bonus(tr, game, edition),
+        *examples.shootout(tr, game, edition),
+    ]
+
+
+def _end(tr: Translator) -> list[Block]:
+    return [
+        Heading(tr.text(N_("End of the game"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Add up the fans from the season, the playoffs and the ticket bonus. The most fans win. "
+                    "A tie goes to whoever scored more in the playoffs; managers still tied share the victory."
+                )
+            )
+        ),
+    ]
+
+
+def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+    items = []
+    for mode in edition.setup.two_player_modes:
+        name = tr.name("modes", mode.name)
+        values = {
+            "species": tr.number(mode.species),
+            "hand": tr.number(mode.hand_size or 0),
+            "picks": tr.number(mode.picks),
+            "discard": tr.number(mode.discard),
+            "reveal": tr.number(mode.reveal or 0),
+        }
+        if mode.draft is DraftKind.MARKET:
+            text = N_(
+                "{species} species in the deck. Turn {reveal} cards face up: one manager takes one, the other "
+                "takes one of the rest and discards the last. Alternate who starts until each bench holds "
+                "{picks} cards; in later rounds the manager with fewer fans starts."
+            )
+        elif mode.draft is DraftKind.DUEL:
+            text = N_(
+                "{species} species in the deck, {hand} cards each. Take one card for your bench, then two more: "
+                "one for your bench and one for your opponent's. Pass the rest and go on until each bench holds "
+                "{picks} cards, then discard {discard}."
+            )
+        elif mode.discard:
+            text = N_(
+                "{species} species in the deck, {hand} cards each. Take one card and pass the rest to your "
+                "opponent until each bench holds {picks} cards, then discard {discard}."
+            )
+        else:
+            text = N_(
+                "{species} species in the deck, {hand} cards each. Take one card and pass the rest to your "
+                "opponent until each bench holds {picks} cards; the last card of each hand is discarded."
+            )
+        items.append(_term(tr, name, tr.text(text).format(**values)))
+    return [
+        Heading(tr.text(N_("Two managers"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "With two managers, the regular season is drafted in one of these ways; the playoffs stay the same."
+                )
+            )
+        ),
+        Bullets(tuple(items)),
+    ]
+
+
+def _term(tr: Translator, term: str, text: str) -> str:
+    """A term and its explanation, punctuated the language's way."""
+    return tr.text(N_("{term}: {text}")).format(term=term, text=text)

@@ -1,0 +1,121 @@
+"""Rules summaries and rulebook tables: numbers from the data, every language its own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.games.all_star_draft.queries import load
+from generator.games.all_star_draft.summary.render import summary_markdown, tables_markdown
+from generator.paths import DATA_DIR, LOCALES_DIR
+from tests.conftest import PACK, replace_once
+
+LOCALES = ("de", "fr", "en")
+GAME = load(DATA_DIR)
+
+
+def _tables(markdown: str) -> dict[str, list[list[str]]]:
+    """Caption -> rows of cells (header first) of every pipe table."""
+    found: dict[str, list[list[str]]] = {}
+    caption = None
+    for line in markdown.splitlines():
+        if line.startswith("*") and line.endswith("*"):
+            caption, found[line.strip("*")] = line.strip("*"), []
+        elif line.startswith("|") and caption is not None and not line.startswith("|---"):
+            found[caption].append([cell.strip() for cell in line.strip("|").split(" | ")])
+    return found
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("edition", ["2025", "2020"])
+def test_table_cells_match_the_data(locale: str, edition: str) -> None:
+    text = summary_markdown(GAME, edition, locale, LOCALES_DIR)
+    tables = list(_tables(text).values())
+    data = GAME.edition(edition)
+    arena_rows = {
+        row[0]: row for table in tables for row in table if row[0] in {a.name for a in data.arenas}
+    }
+    for arena in data.arenas:
+        assert arena_rows[arena.name][1:7] == [str(f) for f in arena.fans], arena.name
+    points = next(t for t in tables if len(t[0]) == GAME.max_players + 1 and t[1][0] == "2")
+    for row in points[1:]:
+        players = int(row[0])
+        assert row[1 : players + 1] == [str(v) for v in data.playoffs.points[players]]
+    tickets = next(t for t in tables if len(t) == 2 and t[0][1:] == [str(n) for n in range(2, 7)])
+    assert tickets[1][1:] == [str(data.playoffs.tickets[n]) for n in range(2, 7)]
+
+
+def _english_fragments(locale: str) -> list[str]:
+    """Pieces of English source text that a translation replaced (placeholders cut out)."""
+    fragments = []
+    for domain in ("draftdeck", "all-star-draft"):
+        with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            source = message.id if isinstance(message.id, str) else message.id[0]
+            target = message.string if isinstance(message.string, str) else message.string[0]
+            if not source or source == target or message.context == "arenas":
+                continue
+            fragments += [
+                piece.strip() for piece in re.split(r"\{[^}]*\}", source) if len(piece.strip()) >= 6
+            ]
+    return fragments
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+def test_no_english_is_left_in_german_or_french(locale: str) -> None:
+    text = summary_markdown(GAME, "2025", locale, LOCALES_DIR) + tables_markdown(
+        GAME, "2025", locale, LOCALES_DIR
+    )
+    leftovers = [
+        f for f in _english_fragments(locale) if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)
+    ]
+    assert leftovers == []
+
+
+def test_french_punctuation_uses_narrow_no_break_spaces() -> None:
+    text = summary_markdown(GAME, "2025", "fr", LOCALES_DIR)
+    assert " :" not in text and " ;" not in text
+    assert "\u202f:" in text
+
+
+def test_editions_state_their_own_rules() -> None:
+    new = summary_markdown(GAME, "2025", "en", LOCALES_DIR)
+    old = summary_markdown(GAME, "2020", "en", LOCALES_DIR)
+    assert "must give up a ticket and has none left is eliminated" in new
+    assert "gives up their last ticket is eliminated at once" in old
+    assert "Free Agency" in new and "Free Agency" not in old
+
+
+def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
+    before = summary_markdown(load(Path("data")), "2025", "en", Path("locales"))
+    assert "tie for place 2 and both score its 10 fans" in before
+    replace_once(
+        Path(PACK) / "editions/2025/arenas.yaml",
+        "fans: [13, 10, 7, 5, 3, 1]",
+        "fans: [13, 11, 7, 5, 3, 1]",
+    )
+    after = summary_markdown(load(Path("data")), "2025", "en", Path("locales"))
+    assert "| Stadium Fall 3 | 13 | 11 | 7 | 5 | 3 | 1 | – |" in after
+    assert "tie for place 2 and both score its 11 fans" in after
+
+
+def test_summary_and_tables_commands_write_each_language(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["summary", "--data", "data", "--out", "out", "--edition", "2025"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.parent.name for p in Path("out/2025").glob("*/summary.md")) == [
+        "de",
+        "en",
+        "fr",
+    ]
+    result = runner.invoke(app, ["tables", "--data", "data", "--out", "out", "--locale", "de"])
+    assert result.exit_code == 0
+    assert "Playoff-Punkte nach Endplatzierung" in Path("out/2020/de/tables.md").read_text(
+        encoding="utf-8"
+    )
+    assert runner.invoke(app, ["summary", "--data", "data", "--locale", "it"]).exit_code == 2
