@@ -17,6 +17,7 @@ from tests.conftest import PACK, replace_once
 
 LOCALES = ("de", "fr", "en")
 GAME = load(DATA_DIR)
+PACK_DIR = DATA_DIR / "all-star-draft"
 
 
 def _tables(markdown: str) -> dict[str, list[list[str]]]:
@@ -34,7 +35,7 @@ def _tables(markdown: str) -> dict[str, list[list[str]]]:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("edition", ["2025", "2020"])
 def test_table_cells_match_the_data(locale: str, edition: str) -> None:
-    text = summary_markdown(GAME, edition, locale, LOCALES_DIR)
+    text = summary_markdown(GAME, edition, locale, LOCALES_DIR, PACK_DIR)
     tables = list(_tables(text).values())
     data = GAME.edition(edition)
     arena_rows = {
@@ -69,7 +70,7 @@ def _english_fragments(locale: str) -> list[str]:
 
 @pytest.mark.parametrize("locale", ["de", "fr"])
 def test_no_english_is_left_in_german_or_french(locale: str) -> None:
-    text = summary_markdown(GAME, "2025", locale, LOCALES_DIR) + tables_markdown(
+    text = summary_markdown(GAME, "2025", locale, LOCALES_DIR, PACK_DIR) + tables_markdown(
         GAME, "2025", locale, LOCALES_DIR
     )
     leftovers = [
@@ -79,43 +80,89 @@ def test_no_english_is_left_in_german_or_french(locale: str) -> None:
 
 
 def test_french_punctuation_uses_narrow_no_break_spaces() -> None:
-    text = summary_markdown(GAME, "2025", "fr", LOCALES_DIR)
+    text = summary_markdown(GAME, "2025", "fr", LOCALES_DIR, PACK_DIR)
     assert " :" not in text and " ;" not in text
     assert "\u202f:" in text
 
 
 def test_editions_state_their_own_rules() -> None:
-    new = summary_markdown(GAME, "2025", "en", LOCALES_DIR)
-    old = summary_markdown(GAME, "2020", "en", LOCALES_DIR)
+    new = summary_markdown(GAME, "2025", "en", LOCALES_DIR, PACK_DIR)
+    old = summary_markdown(GAME, "2020", "en", LOCALES_DIR, PACK_DIR)
     assert "must give up a ticket and has none left is eliminated" in new
     assert "gives up their last ticket is eliminated at once" in old
     assert "Free Agency" in new and "Free Agency" not in old
 
 
 def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
-    before = summary_markdown(load(Path("data")), "2025", "en", Path("locales"))
+    before = summary_markdown(load(Path("data")), "2025", "en", Path("locales"), Path(PACK))
     assert "tie for place 2 and both score its 10 fans" in before
     replace_once(
         Path(PACK) / "editions/2025/arenas.yaml",
         "fans: [13, 10, 7, 5, 3, 1]",
         "fans: [13, 11, 7, 5, 3, 1]",
     )
-    after = summary_markdown(load(Path("data")), "2025", "en", Path("locales"))
+    after = summary_markdown(load(Path("data")), "2025", "en", Path("locales"), Path(PACK))
     assert "| Stadium Fall 3 | 13 | 11 | 7 | 5 | 3 | 1 | – |" in after
     assert "tie for place 2 and both score its 11 fans" in after
 
 
 def test_summary_and_tables_commands_write_each_language(project: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, ["summary", "--data", "data", "--out", "out", "--edition", "2025"])
+    args = ["--data", "data", "--out", "out"]
+    result = runner.invoke(app, ["summary", *args, "--edition", "2025", "--format", "md"])
     assert result.exit_code == 0, result.output
     assert sorted(p.parent.name for p in Path("out/2025").glob("*/summary.md")) == [
         "de",
         "en",
         "fr",
     ]
-    result = runner.invoke(app, ["tables", "--data", "data", "--out", "out", "--locale", "de"])
+    booklet = runner.invoke(app, ["summary", *args, "--locale", "fr", "--paper", "a5-booklet"])
+    assert booklet.exit_code == 0, booklet.output
+    assert Path("out/2025/fr/summary.pdf").read_bytes().startswith(b"%PDF")
+    result = runner.invoke(app, ["tables", *args, "--locale", "de", "--format", "md"])
     assert result.exit_code == 0
     assert "Playoff-Punkte nach Endplatzierung" in Path("out/2020/de/tables.md").read_text(
         encoding="utf-8"
     )
-    assert runner.invoke(app, ["summary", "--data", "data", "--locale", "it"]).exit_code == 2
+    assert runner.invoke(app, ["summary", *args, "--locale", "it"]).exit_code == 2
+
+
+def _pdf_text(data: bytes) -> str:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_pdf_summary_carries_the_numbers_in_each_language(locale: str) -> None:
+    from generator.games.all_star_draft.summary.render import render_text, summary_document
+
+    document = summary_document(GAME, "2025", locale, LOCALES_DIR, DATA_DIR / "all-star-draft")
+    text = _pdf_text(render_text(document, GAME, "pdf", "a4"))
+    names = {"de": "Eisbär", "fr": "Ours polaire", "en": "Polar Bear"}
+    assert names[locale] in text
+    assert "Stadium Fall 3" in text
+    for row in ("22 20 17 15 13 11", "50 41 32 23 15 7"):
+        assert row in " ".join(text.split())
+
+
+def test_a5_booklet_is_imposed_in_folding_order() -> None:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    from generator.documents.pdf import booklet, to_pdf
+    from generator.games.all_star_draft.summary.render import summary_document
+
+    document = summary_document(GAME, "2025", "en", LOCALES_DIR, DATA_DIR / "all-star-draft")
+    a5, pages = to_pdf(document, "x", "a5")
+    sheets, sides = booklet(a5)
+    reader = PdfReader(BytesIO(sheets))
+    assert len(reader.pages) == sides == -(-pages // 4) * 2
+    width, height = (float(v) for v in reader.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (842, 595)  # A4 landscape
+    first = reader.pages[0].extract_text()
+    assert (
+        first.strip().endswith("1") or "All-Star Draft" in first
+    )  # the cover (page 1) is on the first side

@@ -17,7 +17,15 @@ from generator.paths import OUTPUT_DIR, display_path
 class TextFormat(StrEnum):
     """Output formats of the text documents."""
 
+    PDF = "pdf"
     MARKDOWN = "md"
+
+
+class TextPaper(StrEnum):
+    """Page layouts of the PDF documents."""
+
+    A4 = "a4"
+    A5_BOOKLET = "a5-booklet"
 
 
 EditionsOption = Annotated[
@@ -31,7 +39,11 @@ OutOption = Annotated[
     Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
 ]
 FormatOption = Annotated[
-    TextFormat, typer.Option("--format", help="md (Markdown, for websites and forums).")
+    TextFormat, typer.Option("--format", help="pdf, or md (Markdown, for websites and forums).")
+]
+PaperOption = Annotated[
+    TextPaper,
+    typer.Option("--paper", help="PDF pages: a4, or a5-booklet (A5 pages on A4 sheets, to fold)."),
 ]
 
 
@@ -39,28 +51,36 @@ FormatOption = Annotated[
 def summary(
     edition: EditionsOption = None,
     locale: LocalesOption = None,
-    output: FormatOption = TextFormat.MARKDOWN,
+    output: FormatOption = TextFormat.PDF,
+    paper: PaperOption = TextPaper.A4,
     data: DataOption = DEFAULT_DATA,
     out: OutOption = OUTPUT_DIR,
 ) -> None:
-    """Write a rules summary per edition and language into <out>/<edition>/<locale>/summary.md."""
-    from generator.games.all_star_draft.summary.render import summary_markdown
+    """Write a rules summary per edition and language: <out>/<edition>/<locale>/summary.pdf (or .md)."""
+    from generator.games.all_star_draft.summary.render import summary_document
 
-    _write_all(data, out, edition, locale, "summary.md", summary_markdown)
+    def make(game: Any, edition_id: str, language: str, locales: Path, pack: Path) -> Any:
+        return summary_document(game, edition_id, language, locales, pack)
+
+    _write_all(data, out, edition, locale, "summary", make, output, paper)
 
 
 @user_errors
 def tables(
     edition: EditionsOption = None,
     locale: LocalesOption = None,
-    output: FormatOption = TextFormat.MARKDOWN,
+    output: FormatOption = TextFormat.PDF,
+    paper: PaperOption = TextPaper.A4,
     data: DataOption = DEFAULT_DATA,
     out: OutOption = OUTPUT_DIR,
 ) -> None:
-    """Write the rulebook tables per edition and language into <out>/<edition>/<locale>/tables.md."""
-    from generator.games.all_star_draft.summary.render import tables_markdown
+    """Write the rulebook tables per edition and language: <out>/<edition>/<locale>/tables.pdf (or .md)."""
+    from generator.games.all_star_draft.summary.render import tables_document
 
-    _write_all(data, out, edition, locale, "tables.md", tables_markdown)
+    def make(game: Any, edition_id: str, language: str, locales: Path, pack: Path) -> Any:
+        return tables_document(game, edition_id, language, locales)
+
+    _write_all(data, out, edition, locale, "tables", make, output, paper)
 
 
 def _write_all(
@@ -68,12 +88,16 @@ def _write_all(
     out: Path,
     editions: list[str] | None,
     locales: list[str] | None,
-    name: str,
-    make: Callable[..., str],
+    stem: str,
+    make: Callable[..., Any],
+    output: TextFormat,
+    paper: TextPaper,
 ) -> None:
+    """Build every document first, then write each atomically."""
     from generator.errors import UsageError
     from generator.games.all_star_draft.queries import edition as pick_edition
     from generator.games.all_star_draft.queries import load
+    from generator.games.all_star_draft.summary.render import render_text
     from generator.loading.validate import locales_for
     from generator.output.atomic import write_atomic
 
@@ -86,8 +110,14 @@ def _write_all(
         raise UsageError(
             f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
         )
-    texts = {(e, loc): make(game, e, loc, locales_for(pack)) for e in chosen for loc in languages}
-    for (e, loc), text in texts.items():
-        path = out / e / loc / name
-        state = "written" if write_atomic(path, text.encode("utf-8")) else "unchanged"
+    files = {
+        (e, loc): render_text(
+            make(game, e, loc, locales_for(pack), pack), game, output.value, paper.value
+        )
+        for e in chosen
+        for loc in languages
+    }
+    for (e, loc), content in files.items():
+        path = out / e / loc / f"{stem}.{output.value}"
+        state = "written" if write_atomic(path, content) else "unchanged"
         typer.echo(f"{state}: {display_path(path)}")

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Block, Bullets, Heading, Paragraph, Table, TextDocument
+from generator.documents.model import (
+    Block,
+    Bullets,
+    Figure,
+    Heading,
+    Paragraph,
+    Table,
+    TextDocument,
+)
 
 
 def to_markdown(document: TextDocument) -> str:
@@ -19,6 +27,8 @@ def _block(block: Block) -> str:
         return block.text
     if isinstance(block, Bullets):
         return "\n".join(f"- {item}" for item in block.items)
+    if isinstance(block, Figure):
+        return f"> {block.alt}"
     return _table(block)
 
 

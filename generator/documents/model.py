@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,21 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
 
 
-Block = Heading | Paragraph | Bullets | Table
+@dataclass(frozen=True)
+class Figure:
+    """A drawing (icons, small card faces) with a text alternative for plain-text formats."""
+
+    alt: str
+    """What the drawing shows, in words."""
+    width: float
+    """Width in mm."""
+    height: float
+    """Height in mm."""
+    draw: Callable[[Any], None]
+    """Draws with a printing Pen, origin at the figure's lower-left corner, in mm."""
+
+
+Block = Heading | Paragraph | Bullets | Table | Figure
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,9 @@ class Pen:
         self.where = where
         self.ink_saver = ink_saver
         self.fonts = register()
-        self.forms: set[str] = set()
+        if not hasattr(canvas, "draftdeck_forms"):
+            canvas.draftdeck_forms = set()  # forms already defined in this document
+        self.forms: set[str] = canvas.draftdeck_forms
         self.defining_form = False
 
     @contextmanager

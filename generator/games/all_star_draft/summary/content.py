@@ -18,10 +18,11 @@ from generator.games.all_star_draft.printing.arena import EXPLANATIONS
 from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
 from generator.i18n.ui import N_, NP_, Translator
 
-from . import examples, tables
+from . import examples, figures, tables
+from .figures import CardDraw
 
 
-def summary(tr: Translator, game: Game, edition: Edition) -> TextDocument:
+def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> TextDocument:
     """The whole summary: goal, set-up, season, strength, specials, fans, playoffs, end, two managers."""
     title = tr.text(N_("{game}: rules summary ({edition})")).format(
         game=tr.name("game", game.name), edition=tr.name("editions", edition.name)
@@ -30,10 +31,10 @@ def summary(tr: Translator, game: Game, edition: Edition) -> TextDocument:
         *_goal(tr),
         *_setup(tr, game, edition),
         *_season(tr, game, edition),
-        *_strength(tr, game, edition),
+        *_strength(tr, game, edition, faces),
         *_specials(tr, game, edition),
-        *_fans(tr, game, edition),
-        *_playoffs(tr, game, edition),
+        *_fans(tr, game, edition, faces),
+        *_playoffs(tr, game, edition, faces),
         *_end(tr),
         *_two_managers(tr, game, edition),
         Heading(tr.text(N_("Rulebook tables"))),
@@ -116,7 +117,7 @@ def _season(tr: Translator, game: Game, edition: Edition) -> list[Block]:
     ]
 
 
-def _strength(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+def _strength(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list[Block]:
     return [
         Heading(tr.text(N_("Team strength and tiebreakers"))),
         Paragraph(
@@ -139,7 +140,12 @@ def _strength(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         ),
         tables.medals(tr, game),
         tables.value_orders(tr, game),
-        *examples.strength_and_medals(tr, game),
+        figures.value_orders(
+            game,
+            [tr.name("species", s.name) for s in sorted(game.species, key=lambda s: -s.strength)],
+            tr.text(N_("Symbols and species from strongest to weakest")),
+        ),
+        *examples.strength_and_medals(tr, game, faces),
     ]
 
 
@@ -166,7 +172,7 @@ def _specials(tr: Translator, game: Game, edition: Edition) -> list[Block]:
     ]
 
 
-def _fans(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+def _fans(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list[Block]:
     return [
         Heading(tr.text(N_("Fans"))),
         Paragraph(
@@ -179,11 +185,11 @@ def _fans(tr: Translator, game: Game, edition: Edition) -> list[Block]:
             )
         ),
         tables.arenas(tr, game, edition),
-        *examples.shared_rank(tr, game, edition),
+        *examples.shared_rank(tr, game, edition, faces),
     ]
 
 
-def _playoffs(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+def _playoffs(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list[Block]:
     playoffs = edition.playoffs
     hand = sum(edition.setup.hand_size for _ in edition.setup.rounds)
     elimination = (
@@ -231,7 +237,7 @@ def _playoffs(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         ),
         tables.playoff_points(tr, game, edition),
         tables.ticket_bonus(tr, game, edition),
-        *examples.shootout(tr, game, edition),
+        *examples.shootout(tr, game, edition, faces),
     ]
 
 

@@ -16,6 +16,8 @@ from generator.games.all_star_draft.rules import (
 from generator.games.all_star_draft.rules.strength import TeamStrength
 from generator.i18n.ui import N_, Translator
 
+from .figures import CardDraw, card_row
+
 ALINE = ["rabbit-4", "duck-4", "tiger-4", "eagle-1", "panda-8"]
 PAUL = ["rabbit-7", "beaver-9", "tiger-5", "duck-1", "eagle-2"]
 JULIETTE = ["shark-8", "horse-8", "panda-8", "penguin-3", "reindeer-7"]
@@ -61,7 +63,7 @@ def _shown(tr: Translator, game: Game, result: TeamStrength) -> str:
     return f"{attribute} {shown}"
 
 
-def strength_and_medals(tr: Translator, game: Game) -> list[Block]:
+def strength_and_medals(tr: Translator, game: Game, faces: CardDraw) -> list[Block]:
     """A team's strength and shown group; a tie of strength decided by the medals."""
     book = rule_book(game)
     aline = team_strength(book, ALINE, 3)
@@ -88,10 +90,16 @@ def strength_and_medals(tr: Translator, game: Game) -> list[Block]:
         winner_medal=tr.name("medals", game.medals[winner.strength.medal]),
         loser_medal=tr.name("medals", game.medals[loser.strength.medal]),
     )
-    return [Paragraph(first), Paragraph(second)]
+    return [
+        Paragraph(first),
+        card_row(ALINE, faces, _cards(tr, game, ALINE)),
+        Paragraph(second),
+        card_row(PAUL, faces, _cards(tr, game, PAUL)),
+        card_row(JULIETTE, faces, _cards(tr, game, JULIETTE)),
+    ]
 
 
-def shared_rank(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+def shared_rank(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list[Block]:
     """Four teams in one arena, two of them tied."""
     book = rule_book(game, edition.id)
     arena = book.edition.arena(ARENA)
@@ -131,10 +139,13 @@ def shared_rank(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         tr.text(N_("Rank")),
         tr.text(N_("Fans")),
     )
-    return [Paragraph(intro), Table(arena.name, header, rows)]
+    tied_rows = [
+        card_row(ARENA_TEAMS[name], faces, _cards(tr, game, ARENA_TEAMS[name])) for name in tied
+    ]
+    return [Paragraph(intro), Table(arena.name, header, rows), *tied_rows]
 
 
-def shootout(tr: Translator, game: Game, edition: Edition) -> list[Block]:
+def shootout(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list[Block]:
     """A penalty shootout in a five-manager game."""
     book = rule_book(game, edition.id)
     players = len(SHOOTOUT_TEAMS)
@@ -172,4 +183,5 @@ def shootout(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         )
     else:
         text += " " + tr.text(N_("{loser} gives up a ticket.")).format(loser=result.loser)
-    return [Paragraph(text)]
+    shots = [SHOOTOUT_CARDS[a], SHOOTOUT_CARDS[b]]
+    return [Paragraph(text), card_row(shots, faces, _cards(tr, game, shots))]
