@@ -33,8 +33,9 @@ def _block(block: Block) -> str:
 
 
 def _table(table: Table) -> str:
-    def row(cells: tuple[str, ...]) -> str:
-        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+    def row(cells: tuple[str | Figure, ...]) -> str:
+        texts = (cell.alt if isinstance(cell, Figure) else cell for cell in cells)
+        return "| " + " | ".join(text.replace("|", "\\|") for text in texts) + " |"
 
     lines = [
         f"*{table.caption}*",

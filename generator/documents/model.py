@@ -30,15 +30,6 @@ class Bullets:
 
 
 @dataclass(frozen=True)
-class Table:
-    """A table with a caption, a header row and body rows of text cells."""
-
-    caption: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True)
 class Figure:
     """A drawing (icons, small card faces) with a text alternative for plain-text formats."""
 
@@ -50,6 +41,16 @@ class Figure:
     """Height in mm."""
     draw: Callable[[Any], None]
     """Draws with a printing Pen, origin at the figure's lower-left corner, in mm."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table with a caption, a header row and body rows of text cells."""
+
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str | Figure, ...], ...]
+    """Cells are text, or a small drawing (with its text alternative)."""
 
 
 Block = Heading | Paragraph | Bullets | Table | Figure

@@ -112,6 +112,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             fontSize=17 * scale,
             leading=20 * scale,
             textColor=_colour(HEADER),
+            keepWithNext=1,
             spaceAfter=8,
         ),
         "h2": ParagraphStyle(
@@ -121,6 +122,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             fontSize=12.5 * scale,
             leading=15 * scale,
             textColor=_colour(HEADER),
+            keepWithNext=1,
             spaceBefore=8,
             spaceAfter=4,
         ),
@@ -175,7 +177,15 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
     if isinstance(block, Figure):
         return _FigureFlowable(block, locale)
     rows = [[P(_escape(cell), styles["head"]) for cell in block.header]]
-    rows += [[P(_escape(cell), styles["cell"]) for cell in row] for row in block.rows]
+    rows += [
+        [
+            _FigureFlowable(cell, locale)
+            if isinstance(cell, Figure)
+            else P(_escape(cell), styles["cell"])
+            for cell in row
+        ]
+        for row in block.rows
+    ]
     table = T(rows, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(

@@ -185,6 +185,7 @@ def _fans(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list
             )
         ),
         tables.arenas(tr, game, edition),
+        tables.arena_legend(tr, game, edition, tr.text(N_("Legend of the arena icons"))),
         *examples.shared_rank(tr, game, edition, faces),
     ]
 

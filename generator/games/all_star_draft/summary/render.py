@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.documents.markdown import to_markdown
-from generator.documents.model import Block, Heading, TextDocument
+from generator.documents.model import Block, TextDocument
 from generator.documents.pdf import booklet, to_pdf
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.printing import hockey_player
@@ -58,8 +58,7 @@ def tables_document(
         game=tr.name("game", game.name), edition=tr.name("editions", edition.name)
     )
     blocks: list[Block] = []
-    for table in tables.all_tables(tr, game, edition):
-        blocks += [Heading(table.caption), table]
+    blocks += tables.all_tables(tr, game, edition)
     tr.check()
     return TextDocument(title, locale, tuple(blocks))
 

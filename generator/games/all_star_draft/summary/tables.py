@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Table
-from generator.games.all_star_draft.model import Attribute, Edition, Game
+from generator.documents.model import Figure, Table
+from generator.games.all_star_draft.model import Arena, Attribute, Edition, Game, Special
+from generator.games.all_star_draft.printing import icons
 from generator.i18n.ui import N_, Translator
+from generator.printing.geometry import Rect
+from generator.printing.pen import Pen, TextStyle
 
 
 def tickets(tr: Translator, game: Game, edition: Edition) -> Table:
@@ -81,12 +84,18 @@ def ticket_bonus(tr: Translator, game: Game, edition: Edition) -> Table:
 def arenas(tr: Translator, game: Game, edition: Edition) -> Table:
     """Every arena with its fans by rank, its flags and its special."""
     ranks = game.max_players
-    rows = []
+    rows: list[tuple[str | Figure, ...]] = []
     for arena in edition.arenas:
         notes = [tr.name("flags", game.flag_names[f]) for f in sorted(arena.flags)]
         if arena.special is not None:
             notes.insert(0, tr.name("specials", game.special_names[arena.special]))
-        rows.append((arena.name, *(tr.number(f) for f in arena.fans), _joined(tr, notes)))
+        rows.append(
+            (
+                arena.name,
+                *(tr.number(f) for f in arena.fans),
+                _icons(game, arena, _joined(tr, notes)),
+            )
+        )
     return Table(
         tr.text(N_("Arenas: fans by rank")),
         (tr.text(N_("Arena")), *(tr.ordinal(r) for r in range(1, ranks + 1)), tr.text(N_("Notes"))),
@@ -141,6 +150,54 @@ def setup(tr: Translator, game: Game, edition: Edition) -> Table:
     )
 
 
+ICON = 5.0
+"""Side of an arena icon in the tables, in mm."""
+
+
+def _icons(game: Game, arena: Arena, alt: str) -> Figure | str:
+    """The arena's special and flags as icons (their names as the text alternative)."""
+    colours = [s.colour.rgb for s in game.species[:2]]
+    features: list[Special | str] = [
+        *([arena.special] if arena.special else []),
+        *sorted(arena.flags),
+    ]
+    if not features:
+        return "–"
+
+    def draw(pen: Pen) -> None:
+        for index, feature in enumerate(features):
+            x = index * (ICON + 1.5)
+            if isinstance(feature, Special):
+                icons.special(pen, feature, x, 0, ICON * 1.6, colours)
+            else:
+                icons.flag(pen, feature, x, 0, ICON)
+
+    return Figure(alt, len(features) * (ICON + 1.5) + ICON, ICON, draw)
+
+
+def arena_legend(tr: Translator, game: Game, edition: Edition, alt: str) -> Figure:
+    """What each arena icon means."""
+    colours = [s.colour.rgb for s in game.species[:2]]
+    specials = [s for s in Special if any(a.special is s for a in edition.arenas)]
+    flags = sorted({f for a in edition.arenas for f in a.flags})
+    entries: list[tuple[Special | str, str]] = [
+        *((s, tr.name("specials", game.special_names[s])) for s in specials),
+        *((f, tr.name("flags", game.flag_names[f])) for f in flags),
+    ]
+    style = TextStyle(size=7.5, minimum=5, weight="semibold", align="left")
+
+    def draw(pen: Pen) -> None:
+        for index, (feature, name) in enumerate(entries):
+            x, y = (index % 2) * 62.0, (len(entries) - 1) // 2 * 7.0 - (index // 2) * 7.0
+            if isinstance(feature, Special):
+                icons.special(pen, feature, x, y, ICON * 1.6, colours)
+            else:
+                icons.flag(pen, feature, x, y, ICON)
+            pen.text(Rect(x + 10.0, y, 50.0, ICON), name, style)
+
+    return Figure(alt, 124.0, ((len(entries) + 1) // 2) * 7.0, draw)
+
+
 def _joined(tr: Translator, items: list[str]) -> str:
     """Items as a list in the language's own way ("A and B", "A und B", "A et B")."""
     from babel.lists import format_list
@@ -153,14 +210,15 @@ def _span(tr: Translator, players: list[int]) -> str:
     return tr.number(low) if low == high else f"{tr.number(low)}–{tr.number(high)}"
 
 
-def all_tables(tr: Translator, game: Game, edition: Edition) -> tuple[Table, ...]:
-    """Every rulebook table, in the order a rulebook would show them."""
+def all_tables(tr: Translator, game: Game, edition: Edition) -> tuple[Table | Figure, ...]:
+    """Every rulebook table, in the order a rulebook would show them (the arena legend after its table)."""
     return (
         setup(tr, game, edition),
         tickets(tr, game, edition),
         medals(tr, game),
         value_orders(tr, game),
         arenas(tr, game, edition),
+        arena_legend(tr, game, edition, tr.text(N_("Legend of the arena icons"))),
         playoff_points(tr, game, edition),
         ticket_bonus(tr, game, edition),
         components(tr, game, edition),
