@@ -166,3 +166,13 @@ def test_a5_booklet_is_imposed_in_folding_order() -> None:
     assert (
         first.strip().endswith("1") or "All-Star Draft" in first
     )  # the cover (page 1) is on the first side
+
+
+def test_the_rulebook_month_is_formatted_per_language() -> None:
+    expected = {
+        "de": "Spielanleitung vom Juni 2025",
+        "fr": "livret de règles de juin 2025",
+        "en": "rulebook of June 2025",
+    }
+    for locale, words in expected.items():
+        assert words in summary_markdown(GAME, "2025", locale, LOCALES_DIR, PACK_DIR)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from functools import cached_property
 
@@ -232,6 +233,8 @@ class Edition:
 
     id: str
     name: str
+    rulebook: date | None
+    """Date of the rulebook the data follows."""
     arenas: tuple[Arena, ...]
     playoffs: Playoffs
     setup: Setup

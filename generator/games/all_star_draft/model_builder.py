@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from types import MappingProxyType
 from typing import Any
 
@@ -101,7 +102,9 @@ def _species(raw: dict[str, Any], strength: int) -> Species:
 
 
 def _edition(value: Mapping[str, Any], edition: str, game: dict[str, Any]) -> Edition:
-    name = next(e["name"] for e in game["editions"] if e["id"] == edition)
+    raw = next(e for e in game["editions"] if e["id"] == edition)
+    name = raw["name"]
+    rulebook = date.fromisoformat(raw["rulebook"]) if "rulebook" in raw else None
     components = value[f"{edition}/components"]
     formats = {
         f["id"]: CardFormat(f["id"], f["width_mm"], f["height_mm"], f.get("provisional", False))
@@ -111,6 +114,7 @@ def _edition(value: Mapping[str, Any], edition: str, game: dict[str, Any]) -> Ed
     return Edition(
         id=edition,
         name=name,
+        rulebook=rulebook,
         arenas=tuple(_arena(a) for a in value[f"{edition}/arenas"]["arenas"]),
         playoffs=_playoffs(value[f"{edition}/playoffs"]),
         setup=_setup(value[f"{edition}/setup"]),

@@ -37,6 +37,7 @@ def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> Te
         *_playoffs(tr, game, edition, faces),
         *_end(tr),
         *_two_managers(tr, game, edition),
+        *_source(tr, edition),
         Heading(tr.text(N_("Rulebook tables"))),
         tables.components(tr, game, edition),
     ]
@@ -306,3 +307,14 @@ def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
 def _term(tr: Translator, term: str, text: str) -> str:
     """A term and its explanation, punctuated the language's way."""
     return tr.text(N_("{term}: {text}")).format(term=term, text=text)
+
+
+def _source(tr: Translator, edition: Edition) -> list[Block]:
+    if edition.rulebook is None:
+        return []
+    from babel.dates import format_skeleton
+
+    month = format_skeleton("yMMMM", edition.rulebook, locale=tr.locale)
+    return [
+        Paragraph(tr.text(N_("This summary follows the rulebook of {month}.")).format(month=month))
+    ]
