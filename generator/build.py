@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -24,6 +23,7 @@ from generator.games.all_star_draft.queries import edition as pick_edition
 from generator.games.all_star_draft.queries import load
 from generator.output import stamp
 from generator.output.atomic import write_atomic
+from generator.parallel import SHARED, can_fork, workers_for
 from generator.paths import PROJECT_ROOT
 
 
@@ -75,10 +75,6 @@ class _Output:
     pages: int | None = None
 
 
-_SHARED: dict[str, Any] = {}
-"""The loaded game, inherited by forked render processes."""
-
-
 def build(
     data_dir: Path,
     out_dir: Path,
@@ -110,7 +106,7 @@ def build(
         return BuildReport((), (), up_to_date=True)
     # 3. Render every part of every edition and language, then combine each, in parallel.
     jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
-    _SHARED["game"], _SHARED["jobs"] = game, jobs
+    SHARED["game"], SHARED["jobs"] = game, jobs
     _warm_up(locales_dir, locales, game.id)
     plans = {key: parts(game, job) for key, job in jobs.items()}
     warnings = list(dict.fromkeys(w for _, found in plans.values() for w in found))
@@ -193,8 +189,8 @@ def _render_all(
 
     failures: dict[int, DraftdeckError] = {}
     order = {task: index for index, task in enumerate(tasks)}
-    workers = min(len(tasks), jobs or os.cpu_count() or 1)
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    workers = workers_for(len(tasks), jobs)
+    if workers <= 1 or not can_fork():
         for task in tasks:
             try:
                 finished.parts[task] = _render_part(task)
@@ -277,7 +273,7 @@ def _render_part(task: tuple[tuple[str, str], str]) -> tuple[Any, list[_Output]]
     from generator.printing.rasterize import png_pages
 
     key, part = task
-    result = render_one(_SHARED["game"], _SHARED["jobs"][key], part)
+    result = render_one(SHARED["game"], SHARED["jobs"][key], part)
     extra: list[_Output] = []
     if result.pod is not None:
         base = f"{key[0]}/{key[1]}/pod"
@@ -293,7 +289,7 @@ def _combine(task: tuple[tuple[str, str], list[Any]]) -> Any:
     from generator.games.all_star_draft.printing.render import render_combined
 
     key, files = task
-    return render_combined(_SHARED["game"], _SHARED["jobs"][key], files)
+    return render_combined(SHARED["game"], SHARED["jobs"][key], files)
 
 
 def text_problems(data_dir: Path, locales: tuple[str, ...] = ()) -> list[str]:

@@ -97,9 +97,9 @@ def _write_all(
     from generator.errors import UsageError
     from generator.games.all_star_draft.queries import edition as pick_edition
     from generator.games.all_star_draft.queries import load
-    from generator.games.all_star_draft.summary.render import render_text
     from generator.loading.validate import locales_for
     from generator.output.atomic import write_atomic
+    from generator.parallel import SHARED, fork_map
 
     game: Any = load(data)
     pack = data / game.id if (data / game.id).is_dir() else data
@@ -110,14 +110,32 @@ def _write_all(
         raise UsageError(
             f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
         )
-    files = {
-        (e, loc): render_text(
-            make(game, e, loc, locales_for(pack), pack), game, output.value, paper.value
-        )
-        for e in chosen
-        for loc in languages
-    }
+    SHARED["text"] = (game, make, locales_for(pack), pack, output.value, paper.value)
+    _warm_up()
+    keys = [(e, loc) for e in chosen for loc in languages]
+    files = dict(zip(keys, fork_map(_render_one, keys), strict=True))
     for (e, loc), content in files.items():
         path = out / e / loc / f"{stem}.{output.value}"
         state = "written" if write_atomic(path, content) else "unchanged"
         typer.echo(f"{state}: {display_path(path)}")
+
+
+def _warm_up() -> None:
+    """Load fonts and the libraries once, before worker processes fork."""
+    import reportlab.platypus  # noqa: F401
+
+    from generator.printing.fonts import register
+
+    register()
+
+
+def _render_one(key: tuple[str, str]) -> bytes:
+    """One document, built and rendered (in a worker process)."""
+    from generator.games.all_star_draft.summary.render import render_text
+    from generator.parallel import SHARED
+
+    game, make, locales_dir, pack, output, paper = SHARED["text"]
+    edition_id, language = key
+    return bytes(
+        render_text(make(game, edition_id, language, locales_dir, pack), game, output, paper)
+    )
