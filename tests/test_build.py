@@ -215,3 +215,17 @@ def test_overflow_in_a_parallel_build_is_reported_without_traceback(
     assert "error: hockey-player [fr]: does not fit" in result.output
     assert "[de]" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_character_the_font_lacks_fails_with_its_code_point(
+    project: Path, runner: CliRunner
+) -> None:
+    replace_once(
+        Path(f"{FR}/all-star-draft.po"), 'msgstr "Ours polaire"', 'msgstr "Ours polaire 🐻"'
+    )
+    result = runner.invoke(app, ARGS)
+    assert result.exit_code == 1
+    assert (
+        "the font has no glyph for U+1F43B: 'Ours polaire 🐻'; replace the character"
+        in result.output
+    )

@@ -49,7 +49,10 @@ class MissingTranslation(DraftdeckError):
         shown = "; ".join(repr(m) for m in missing[:5]) + (
             f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         )
-        super().__init__(f"the {language} catalog ({locale}) has no translation for {shown}")
+        super().__init__(
+            f"the {language} catalog ({locale}) has no translation for {shown}"
+            "; run draftdeck i18n extract and update, translate, and draftdeck i18n check lists what is left"
+        )
 
     def __reduce__(self) -> tuple[type, tuple[str, list[str]]]:
         """Survive the trip back from a render process."""

@@ -18,13 +18,23 @@ POINTS_PER_MM = 72 / 25.4
 class TextProblem(DraftdeckError):
     """Text that cannot be drawn: it overflows its box or a glyph is missing."""
 
-    def __init__(self, component: str, locale: str, text: str, problem: str) -> None:
-        self.component, self.locale, self.text, self.problem = component, locale, text, problem
-        super().__init__(f"{component} [{locale}]: {problem}: {text!r}")
+    def __init__(
+        self, component: str, locale: str, text: str, problem: str, hint: str = ""
+    ) -> None:
+        self.component, self.locale, self.text, self.problem, self.hint = (
+            component,
+            locale,
+            text,
+            problem,
+            hint,
+        )
+        super().__init__(
+            f"{component} [{locale}]: {problem}: {text!r}" + (f"; {hint}" if hint else "")
+        )
 
-    def __reduce__(self) -> tuple[type, tuple[str, str, str, str]]:
+    def __reduce__(self) -> tuple[type, tuple[str, str, str, str, str]]:
         """Survive the trip back from a render process."""
-        return (TextProblem, (self.component, self.locale, self.text, self.problem))
+        return (TextProblem, (self.component, self.locale, self.text, self.problem, self.hint))
 
 
 @dataclass(frozen=True)
@@ -55,7 +65,11 @@ def check_glyphs(text: str, font: str, where: Where) -> None:
     for char in text:
         if char != "\n" and ord(char) not in have:
             raise TextProblem(
-                where.component, where.locale, text, f"the font has no glyph for U+{ord(char):04X}"
+                where.component,
+                where.locale,
+                text,
+                f"the font has no glyph for U+{ord(char):04X}",
+                "replace the character with one Source Sans Pro has",
             )
 
 
@@ -85,7 +99,11 @@ def fit(
         current -= SIZE_STEP
     box = f"{width / POINTS_PER_MM:.1f}x{height / POINTS_PER_MM:.1f} mm"
     raise TextProblem(
-        where.component, where.locale, text, f"does not fit its {box} box even at {minimum} pt"
+        where.component,
+        where.locale,
+        text,
+        f"does not fit its {box} box even at {minimum} pt",
+        "shorten it in its catalog or in the data, or give it a larger box in layout.yaml",
     )
 
 
