@@ -3,32 +3,29 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import typer
 
-from generator.cli import (
-    build_command,
-    data_commands,
-    i18n_commands,
-    preview_command,
-    rules_commands,
-    summary_commands,
-    validate_command,
-)
-
-COMMANDS: dict[str, Callable[..., Any]] = {
-    "build": build_command.build,
-    "validate": validate_command.validate,
-    "cards": data_commands.cards,
-    "arenas": data_commands.arenas,
-    "preview": preview_command.preview,
-    "summary": summary_commands.summary,
-    "tables": summary_commands.tables,
+COMMANDS: dict[str, str] = {
+    "build": "build_command:build",
+    "validate": "validate_command:validate",
+    "cards": "data_commands:cards",
+    "arenas": "data_commands:arenas",
+    "preview": "preview_command:preview",
+    "summary": "summary_commands:summary",
+    "tables": "summary_commands:tables",
 }
-GROUPS: dict[str, typer.Typer] = {"rules": rules_commands.app, "i18n": i18n_commands.app}
+GROUPS: dict[str, str] = {"rules": "rules_commands:app", "i18n": "i18n_commands:app"}
+"""Sub-command groups; like COMMANDS, `module:attribute` in generator.cli, imported when used."""
+
+
+def _load(target: str) -> Any:
+    """The object a `module:attribute` target in generator.cli names."""
+    module, attribute = target.split(":")
+    return getattr(importlib.import_module(f"generator.cli.{module}"), attribute)
 
 
 def make_app(only: str | None = None) -> typer.Typer:
@@ -47,22 +44,28 @@ def make_app(only: str | None = None) -> typer.Typer:
 
     for name, command in COMMANDS.items():
         if only in (None, name):
-            cli.command(name)(command)
+            cli.command(name)(_load(command))
     for name, group in GROUPS.items():
         if only in (None, name):
-            cli.add_typer(group, name=name)
+            cli.add_typer(_load(group), name=name)
     return cli
 
 
-app = make_app()
+def __getattr__(name: str) -> Any:
+    """`app`, the whole command line (for tests and embedding), built on first use."""
+    if name == "app":
+        globals()["app"] = make_app()
+        return globals()["app"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
     """Console-script entry point."""
+    # Typer builds every registered command's parameters at start-up; import
+    # and build only the one asked for (all of them for --help or an unknown name).
+    first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+    cli = make_app(first if first in COMMANDS or first in GROUPS else None)
     # Imports are done: keep the collector from re-scanning their objects on
     # every full collection of this short-lived process.
     gc.freeze()
-    # Typer builds every registered command's parameters at start-up; build
-    # only the one asked for (all of them for --help or an unknown name).
-    first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
-    make_app(first if first in COMMANDS or first in GROUPS else None)()
+    cli()
