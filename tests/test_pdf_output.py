@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,6 +101,19 @@ def test_golden_text(out: Path, component: str, update_golden: bool) -> None:
         golden.write_text(text, encoding="utf-8")
     assert golden.exists(), "run pytest --update-golden once to create it"
     assert text == golden.read_text(encoding="utf-8")
+
+
+def test_bus_station_puts_strength_5_on_the_left(out: Path) -> None:
+    """The ruling in docs/decisions.md: columns run 5, 4, 3, 2, 1 from left to right."""
+    page = reader(out / "2025" / "en" / "bus-station.pdf").pages[0]
+    x_of: dict[str, float] = {}
+
+    def visit(text: str, cm: Any, tm: Any, _font: Any, _size: Any) -> None:
+        if text.strip() in {"1", "2", "3", "4", "5"}:  # x on the page: text matrix, then CTM
+            x_of.setdefault(text.strip(), cm[0] * tm[4] + cm[2] * tm[5] + cm[4])
+
+    page.extract_text(visitor_text=visit)
+    assert sorted(x_of, key=x_of.__getitem__) == ["5", "4", "3", "2", "1"]
 
 
 # --- geometry and colour, from rendered pixels --------------------------------
