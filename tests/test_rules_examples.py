@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from generator.games.all_star_draft.model import Attribute
 from generator.games.all_star_draft.rules import (
+    Exchange,
+    Lineup,
     Phase,
     Substitution,
+    arena_order,
     best_team,
     choose_teams,
+    exchange_cards,
+    new_team,
     playoff_round,
     rank_teams,
     start_playoffs,
@@ -223,6 +228,35 @@ def test_sams_2020_playoffs_end_in_second_place_with_22_fans() -> None:
     sam = state.manager("Sam")
     assert (sam.place, sam.fans, sam.tickets) == (2, 22, 0)
     assert state.phase is Phase.OVER and state.winner == "Vreni"
+
+
+def test_barbara_exchanges_the_panda_of_team_1_for_a_duck() -> None:
+    played = team("panda-2 rabbit-2 tiger-2 wolf-7 eagle-5")
+    bench = team("duck-2 duck-8 horse-1 horse-4 shark-3 shark-6 reindeer-9")
+    after = exchange_cards(
+        book(), Lineup((tuple(played),), tuple(bench)), [Exchange(1, "panda-2", "duck-2")]
+    )
+    assert after.teams == (("duck-2", "rabbit-2", "tiger-2", "wolf-7", "eagle-5"),)
+    assert "panda-2" in after.bench and "duck-2" not in after.bench
+    after = new_team(book(), after, team("horse-1 horse-4 shark-3 shark-6 panda-2"))
+    assert len(after.teams) == 2 and set(after.bench) == {"duck-8", "reindeer-9"}
+
+
+def test_thierry_sends_his_first_team_to_arena_3() -> None:
+    # Bus 3 for the first team, bus 2 for the second, bus 1 for the third.
+    assert arena_order(book(), 3, [3, 2, 1]) == (3, 2, 1)
+    assert arena_order(book(), 3, [3, 1, 2]) == (2, 3, 1)
+
+
+def test_2020_blau_changes_one_player_then_lays_a_second_team() -> None:
+    old = book("2020")
+    first = tuple(team("wolf-1 reindeer-2 panda-3 penguin-4 rabbit-8"))
+    bench = tuple(team("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6 wolf-7"))
+    lineup = exchange_cards(old, Lineup((first,), bench), [Exchange(1, "rabbit-8", "wolf-7")])
+    lineup = new_team(old, lineup, team("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6"))
+    assert lineup.teams[0] == ("wolf-1", "reindeer-2", "panda-3", "penguin-4", "wolf-7")
+    assert lineup.bench == ("rabbit-8",)  # the player taken out goes back to the bench
+    assert arena_order(old, 2, [2, 1]) == (2, 1)
 
 
 def test_2020_round_one_gelb_gruen_pink_blau() -> None:

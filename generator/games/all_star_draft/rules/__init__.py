@@ -21,6 +21,13 @@ from generator.games.all_star_draft.rules.playoffs import (
 )
 from generator.games.all_star_draft.rules.ranking import RankedTeam, competition_ranks, rank_teams
 from generator.games.all_star_draft.rules.scoring import Standing, final_standings
+from generator.games.all_star_draft.rules.season import (
+    Exchange,
+    Lineup,
+    arena_order,
+    exchange_cards,
+    new_team,
+)
 from generator.games.all_star_draft.rules.strength import (
     TeamStrength,
     card_key,
@@ -37,6 +44,8 @@ def team_strength(
 
 
 __all__ = [
+    "Exchange",
+    "Lineup",
     "Manager",
     "Phase",
     "PlayoffState",
@@ -47,12 +56,15 @@ __all__ = [
     "Standing",
     "Substitution",
     "TeamStrength",
+    "arena_order",
     "best_team",
     "card_key",
     "choose_teams",
     "competition_ranks",
     "evaluate",
+    "exchange_cards",
     "final_standings",
+    "new_team",
     "play_shootout",
     "playoff_round",
     "rank_teams",
