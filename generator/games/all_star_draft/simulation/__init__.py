@@ -1,0 +1,27 @@
+"""Whole simulated games of All-Star Draft, played by bots over the rules engine."""
+
+from generator.games.all_star_draft.simulation.bots import (
+    BOTS,
+    Bot,
+    GreedyBot,
+    RandomBot,
+    SeasonView,
+)
+from generator.games.all_star_draft.simulation.game import (
+    ArenaResult,
+    GameRecord,
+    IllegalMove,
+    play_game,
+)
+
+__all__ = [
+    "BOTS",
+    "ArenaResult",
+    "Bot",
+    "GameRecord",
+    "GreedyBot",
+    "IllegalMove",
+    "RandomBot",
+    "SeasonView",
+    "play_game",
+]

@@ -1,0 +1,195 @@
+"""Bots: who decides each move of a simulated game.
+
+A bot answers seven questions. The season ones get a `SeasonView` of their
+own seat; the playoff ones get the playoff state and their name. Every answer
+is checked by the rules engine, so a bot can be wrong but never cheat.
+
+- `pick`: which card of the hand to draft;
+- `exchanges`: which cards of earlier teams to exchange for bench cards;
+- `new_team`: which five bench cards make the new team;
+- `buses`: the bus of each team in play (bus n goes to the round's n-th arena);
+- `playoff_team`, `shootout`, `substitution`: the playoff moves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from generator.games.all_star_draft.model import Arena, Attribute
+from generator.games.all_star_draft.rules import (
+    Exchange,
+    Lineup,
+    PlayoffState,
+    RuleBook,
+    Substitution,
+    best_team,
+    card_key,
+    evaluate,
+)
+
+
+@dataclass(frozen=True)
+class SeasonView:
+    """What a manager sees of the regular season when deciding."""
+
+    book: RuleBook
+    players: int
+    round: int
+    lineup: Lineup
+    arenas: tuple[Arena, ...]
+    """This round's arenas, the top one first."""
+    rng: random.Random
+    """The bot's own random numbers, seeded from the game's seed."""
+
+
+class Bot(Protocol):
+    """The decisions a bot makes; see the module docstring."""
+
+    name: str
+
+    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str: ...
+    def exchanges(self, view: SeasonView) -> Sequence[Exchange]: ...
+    def new_team(self, view: SeasonView) -> Sequence[str]: ...
+    def buses(self, view: SeasonView) -> Sequence[int]: ...
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]: ...
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str: ...
+    def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution: ...
+
+
+class RandomBot:
+    """Any legal move, chosen at random."""
+
+    name = "random"
+
+    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+        return view.rng.choice(hand)
+
+    def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
+        moves, bench = [], list(view.lineup.bench)
+        for number, team in enumerate(view.lineup.teams, 1):
+            if view.rng.random() < 0.5:
+                out, into = view.rng.choice(team), view.rng.choice(bench)
+                moves.append(Exchange(number, out, into))
+                bench[bench.index(into)] = out
+        return moves
+
+    def new_team(self, view: SeasonView) -> Sequence[str]:
+        return view.rng.sample(view.lineup.bench, view.book.team_size)
+
+    def buses(self, view: SeasonView) -> Sequence[int]:
+        return view.rng.sample(range(1, len(view.lineup.teams) + 1), len(view.lineup.teams))
+
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]:
+        return rng.sample(state.manager(me).hand, state.book.team_size)
+
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str:
+        return rng.choice(state.manager(me).hand)
+
+    def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution:
+        manager = state.manager(me)
+        count = rng.randint(2, min(4, len(manager.hand)))
+        return Substitution(
+            tuple(rng.sample(manager.team, count)), tuple(rng.sample(manager.hand, count))
+        )
+
+
+class GreedyBot:
+    """The strongest team now: best-team for every team, no thought for later."""
+
+    name = "greedy"
+
+    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+        bench = view.lineup.bench
+        return max(hand, key=lambda card: _promise(view.book, (*bench, card), view.players))
+
+    def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
+        book, players = view.book, view.players
+        moves, bench = [], list(view.lineup.bench)
+        for number, team in enumerate(view.lineup.teams, 1):
+            now = _key(book, team, players)
+            best: tuple[int, str, str] | None = None
+            for out, into in itertools.product(team, bench):
+                key = _key(book, [into if c == out else c for c in team], players)
+                if key > now and (best is None or key > best[0]):
+                    best = (key, out, into)
+            if best is not None:
+                moves.append(Exchange(number, best[1], best[2]))
+                bench[bench.index(best[2])] = best[1]
+        return moves
+
+    def new_team(self, view: SeasonView) -> Sequence[str]:
+        return best_team(view.book, view.lineup.bench, view.players)[0]
+
+    def buses(self, view: SeasonView) -> Sequence[int]:
+        """The strongest team to the arena with the most fans for 1st place."""
+        book, players, teams = view.book, view.players, view.lineup.teams
+        by_strength = sorted(
+            range(len(teams)), key=lambda i: _key(book, teams[i], players), reverse=True
+        )
+        by_fans = sorted(
+            range(len(view.arenas)), key=lambda a: view.arenas[a].fans[0], reverse=True
+        )
+        buses = [0] * len(teams)
+        for team, arena in zip(by_strength, by_fans, strict=True):
+            buses[team] = arena + 1
+        return buses
+
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]:
+        return best_team(state.book, state.manager(me).hand, state.players)[0]
+
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str:
+        book = state.book
+        return max(
+            state.manager(me).hand,
+            key=lambda c: card_key(book, book.card_index(c), state.players),
+        )
+
+    def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution:
+        """The strongest team reachable by swapping 2 to 4 cards (pairs tried when fewer help)."""
+        book, manager = state.book, state.manager(me)
+        team, hand = manager.team, manager.hand
+        best = best_team(book, (*team, *hand), state.players)[0]
+        out = tuple(c for c in team if c not in best)
+        into = tuple(c for c in best if c not in team)
+        if 2 <= len(into) <= 4:
+            return Substitution(out, into)
+        if len(into) > 4:  # keep the best group's first cards from the team
+            return Substitution(out[:4], into[:4])
+        choices = (
+            (pair_out, pair_in)
+            for pair_out in itertools.combinations(team, 2)
+            for pair_in in itertools.combinations(hand, 2)
+        )
+        pair_out, pair_in = max(
+            choices,
+            key=lambda p: _key(
+                book, [c for c in team if c not in p[0]] + list(p[1]), state.players
+            ),
+        )
+        return Substitution(pair_out, pair_in)
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""Every bot by the name `--bots` uses."""
+
+
+def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
+    return evaluate(book, [book.card_index(c) for c in cards], players).key
+
+
+def _promise(book: RuleBook, cards: Sequence[str], players: int) -> tuple[int, int]:
+    """How strong a bench looks: its best team's key, or its largest group while too small."""
+    if len(cards) >= book.team_size:
+        return (1, _key(book, best_team(book, cards, players)[0], players))
+    values = Counter(
+        (attribute, book.cards[book.card_index(c)].value(attribute))
+        for c in cards
+        for attribute in Attribute
+    )
+    values.pop((Attribute.SYMBOL, None), None)
+    return (0, max(values.values(), default=0))
