@@ -150,16 +150,32 @@ class GreedyBot:
         )
 
     def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution:
-        """The strongest team reachable by swapping 2 to 4 cards (pairs tried when fewer help)."""
+        """The strongest team reachable by swapping 2 to 4 cards.
+
+        Aim at the best team of team and bench together. If that takes fewer
+        than 2 swaps, also swap cards outside its shown group, or group cards
+        for bench cards of the same value: neither can make it weaker. If
+        neither exists, try every pair of swaps.
+        """
         book, manager = state.book, state.manager(me)
         team, hand = manager.team, manager.hand
-        best = best_team(book, (*team, *hand), state.players)[0]
-        out = tuple(c for c in team if c not in best)
-        into = tuple(c for c in best if c not in team)
-        if 2 <= len(into) <= 4:
-            return Substitution(out, into)
-        if len(into) > 4:  # keep the best group's first cards from the team
-            return Substitution(out[:4], into[:4])
+        best, strength = best_team(book, (*team, *hand), state.players)
+        out = [c for c in team if c not in best]
+        into = [c for c in best if c not in team]
+
+        def in_group(card: str) -> bool:
+            value = book.cards[book.card_index(card)].value(strength.attribute)
+            return value == strength.value
+
+        kept = [c for c in best if c in team]
+        for group_cards in (False, True):
+            team_cards = [c for c in kept if in_group(c) == group_cards]
+            bench_cards = [c for c in hand if c not in into and (in_group(c) or not group_cards)]
+            while len(into) < 2 and team_cards and bench_cards:
+                out.append(team_cards.pop())
+                into.append(bench_cards.pop())
+        if len(into) >= 2:
+            return Substitution(tuple(out[:4]), tuple(into[:4]))
         choices = (
             (pair_out, pair_in)
             for pair_out in itertools.combinations(team, 2)
