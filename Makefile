@@ -31,7 +31,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	for b in validate rules build summary; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
+	for b in validate rules build summary simulate; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) output

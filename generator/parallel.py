@@ -25,11 +25,28 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def fork_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 0) -> list[R]:
-    """`[function(item) for item in items]`, in forked processes when that can help."""
+def fork_map(
+    function: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int = 0,
+    progress: Callable[[], None] | None = None,
+) -> list[R]:
+    """`[function(item) for item in items]`, in forked processes when that can help.
+
+    `progress` is called in the parent as each result arrives, in order.
+    """
     work = list(items)
     workers = workers_for(len(work), jobs)
+    results: list[R] = []
     if workers <= 1 or not can_fork():
-        return [function(item) for item in work]
+        for item in work:
+            results.append(function(item))
+            if progress:
+                progress()
+        return results
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(function, work))
+        for result in pool.map(function, work):
+            results.append(result)
+            if progress:
+                progress()
+    return results

@@ -48,11 +48,11 @@ def _check_invariants(record: GameRecord, players: int) -> None:
     assert len({a.arena for a in record.arenas}) == sum(r.arenas for r in setup.rounds)
     for result in record.arenas:
         assert len(result.teams) == players
-        for _manager, rank, fans in result.ranks:
-            assert fans == arenas[result.arena].fans[rank - 1] >= 0
+        for placing in result.placings:
+            assert placing.fans == arenas[result.arena].fans[placing.rank - 1] >= 0
     # Season fans add up arena by arena, never going down; totals add up.
     for standing in record.standings:
-        won = [f for a in record.arenas for m, _, f in a.ranks if m == standing.manager]
+        won = [p.fans for a in record.arenas for p in a.placings if p.manager == standing.manager]
         assert standing.season == sum(won) and min(won) >= 0
         assert standing.total == standing.season + standing.playoffs + standing.bonus
     assert record.playoffs.winner is not None or all(m.place != 1 for m in record.playoffs.managers)
@@ -79,7 +79,10 @@ def test_a_record_replays_through_the_engine() -> None:
     arenas = {a.id: a for a in book().edition.arenas}
     for result in record.arenas:
         ranked = rank_teams(book(), dict(result.teams), 5, arenas[result.arena])
-        assert tuple((t.manager, t.rank, t.fans) for t in ranked) == result.ranks
+        assert [(t.manager, t.rank, t.fans) for t in ranked] == [
+            (p.manager, p.rank, p.fans) for p in result.placings
+        ]
+        assert [t.strength.strength for t in ranked] == [p.strength for p in result.placings]
 
 
 def test_greedy_beats_random() -> None:

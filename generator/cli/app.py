@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
     "preview": "preview_command:preview",
     "summary": "summary_commands:summary",
     "tables": "summary_commands:tables",
+    "simulate": "simulate_command:simulate",
 }
 GROUPS: dict[str, str] = {"rules": "rules_commands:app", "i18n": "i18n_commands:app"}
 """Sub-command groups; like COMMANDS, `module:attribute` in generator.cli, imported when used."""

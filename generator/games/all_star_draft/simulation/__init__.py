@@ -11,6 +11,7 @@ from generator.games.all_star_draft.simulation.game import (
     ArenaResult,
     GameRecord,
     IllegalMove,
+    Placing,
     play_game,
 )
 
@@ -21,6 +22,7 @@ __all__ = [
     "GameRecord",
     "GreedyBot",
     "IllegalMove",
+    "Placing",
     "RandomBot",
     "SeasonView",
     "play_game",

@@ -42,6 +42,18 @@ class IllegalMove(DraftdeckError):
 
 
 @dataclass(frozen=True)
+class Placing:
+    """How one manager's team did in an arena."""
+
+    manager: str
+    strength: int
+    special: bool
+    """Whether the team met the arena's special combo."""
+    rank: int
+    fans: int
+
+
+@dataclass(frozen=True)
 class ArenaResult:
     """One arena of the regular season."""
 
@@ -49,8 +61,8 @@ class ArenaResult:
     arena: str
     teams: tuple[tuple[str, tuple[str, ...]], ...]
     """(manager, team) in seat order."""
-    ranks: tuple[tuple[str, int, int], ...]
-    """(manager, rank, fans), best first."""
+    placings: tuple[Placing, ...]
+    """Best first."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +143,16 @@ def play_game(book: RuleBook, players: int, seed: int, bots: Sequence[Bot]) -> G
                     number,
                     arena.id,
                     tuple((n, t) for n, t in teams.items()),
-                    tuple((t.manager, t.rank, t.fans or 0) for t in ranked),
+                    tuple(
+                        Placing(
+                            t.manager,
+                            t.strength.strength,
+                            bool(t.strength.specials),
+                            t.rank,
+                            t.fans or 0,
+                        )
+                        for t in ranked
+                    ),
                 )
             )
     hands_at_playoffs = {

@@ -1,0 +1,45 @@
+"""Simulated 4-player games per second with greedy bots: one process, then two.
+
+The one-process run is the baseline; the two-process run is reported as a
+speed-up over it (issue 6 targets: at least 300 games/s per core, and
+10,000 games in under 20 s on two cores).
+
+    python benchmarks/simulate_speed.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from generator.games.all_star_draft.queries import load
+from generator.games.all_star_draft.rules import rule_book
+from generator.games.all_star_draft.simulation.run import simulate
+from generator.paths import DATA_DIR
+
+
+def main() -> None:
+    """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    games = parser.parse_args().games
+    book = rule_book(load(DATA_DIR), "2025")
+    simulate(book, 4, 20, 1, ["greedy"], jobs=1)  # warm up
+    seconds = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        simulate(book, 4, games, 1, ["greedy"], jobs=jobs)
+        seconds[jobs] = time.perf_counter() - start
+    per_second = games / seconds[1]
+    print(f"{games} four-player games, greedy bots, 2025 edition")
+    print(f"one process:   {per_second:7.1f} games/s (target >= 300)")
+    print(
+        f"two processes: {games / seconds[2]:7.1f} games/s, speed-up {seconds[1] / seconds[2]:.2f}x"
+    )
+    print(
+        f"10,000 games on two processes, projected: {10_000 * seconds[2] / games:.1f} s (target < 20 s)"
+    )
+
+
+if __name__ == "__main__":
+    main()

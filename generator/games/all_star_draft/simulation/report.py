@@ -1,0 +1,250 @@
+"""The balance report: what many simulated games say about the data.
+
+`game_facts` boils one game down to plain numbers (small enough to send
+between processes); `balance_report` adds the facts of many games up into a
+JSON-ready dict. Rates come with a 95% Wilson score interval, which stays
+inside 0..1 and behaves for rates near 0 or 1 and for few games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.all_star_draft.simulation.game import GameRecord
+
+Z_95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """One manager's game."""
+
+    bot: str
+    season: int
+    playoffs: int
+    bonus: int
+    win_share: float
+    """1 for a sole win, 1/k for a win shared by k managers, else 0."""
+    place: int | None
+    """Playoff place (None if nobody took that place)."""
+    tickets_given: int
+    main_species: str
+    """The species the manager drafted most cards of (the first drafted on a tie)."""
+
+
+@dataclass(frozen=True)
+class ArenaFacts:
+    """One arena of one game."""
+
+    round: int
+    arena: str
+    strengths: tuple[int, ...]
+    ranks: tuple[int, ...]
+    fans: tuple[int, ...]
+    specials_met: int
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """One game as plain numbers."""
+
+    seats: tuple[SeatFacts, ...]
+    arenas: tuple[ArenaFacts, ...]
+    species: tuple[str, ...]
+    round_openers: tuple[str, ...]
+    """The species of every manager's first pick of each round."""
+    elimination_order: tuple[int, ...]
+    """Seat numbers (1-based) in the order they left the playoffs."""
+
+
+def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
+    """The numbers the report needs from one game."""
+    standings = {s.manager: s for s in record.standings}
+    winners = record.winners
+    playoff = {m.name: m for m in record.playoffs.managers}
+    round_size = len(record.picks[0]) // max(a.round for a in record.arenas)
+    seats = []
+    for seat, name in enumerate(record.managers):
+        drafted = [_species(card) for card in record.picks[seat]]
+        counts = Counter(drafted)
+        standing = standings[name]
+        seats.append(
+            SeatFacts(
+                bot=record.bots[seat],
+                season=standing.season,
+                playoffs=standing.playoffs,
+                bonus=standing.bonus,
+                win_share=1 / len(winners) if name in winners else 0.0,
+                place=playoff[name].place,
+                tickets_given=start_tickets - playoff[name].tickets,
+                main_species=max(drafted, key=lambda s: (counts[s], -drafted.index(s))),
+            )
+        )
+    arenas = tuple(
+        ArenaFacts(
+            result.round,
+            result.arena,
+            tuple(p.strength for p in result.placings),
+            tuple(p.rank for p in result.placings),
+            tuple(p.fans for p in result.placings),
+            sum(p.special for p in result.placings),
+        )
+        for result in record.arenas
+    )
+    openers = tuple(
+        _species(picks[start])
+        for picks in record.picks
+        for start in range(0, len(picks), round_size)
+    )
+    seat_of = {name: index + 1 for index, name in enumerate(record.managers)}
+    order = tuple(seat_of[e.manager] for r in record.playoffs.history for e in r.eliminations)
+    return GameFacts(tuple(seats), arenas, record.species, openers, order)
+
+
+def _species(card_id: str) -> str:
+    return card_id.rsplit("-", 1)[0]
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate."""
+    if trials == 0:
+        return (0.0, 1.0)
+    rate = successes / trials
+    centre = rate + Z_95**2 / (2 * trials)
+    spread = Z_95 * math.sqrt(rate * (1 - rate) / trials + Z_95**2 / (4 * trials**2))
+    denominator = 1 + Z_95**2 / trials
+    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
+
+
+def rate(successes: float, trials: int) -> dict[str, Any]:
+    """A rate with its count, trials and 95% interval, rounded for the report."""
+    low, high = wilson(successes, trials)
+    return {
+        "count": round(successes, 4),
+        "of": trials,
+        "rate": round(successes / trials, 4) if trials else None,
+        "ci95": [round(low, 4), round(high, 4)],
+    }
+
+
+def balance_report(facts: Iterable[GameFacts], settings: dict[str, Any]) -> dict[str, Any]:
+    """Everything the report shows, as plain JSON data."""
+    games = list(facts)
+    report: dict[str, Any] = {"settings": settings, "games": len(games)}
+    report["win_rate_by_seat"] = (
+        [
+            {"seat": index + 1, "bot": games[0].seats[index].bot}
+            | rate(sum(g.seats[index].win_share for g in games), len(games))
+            for index in range(len(games[0].seats))
+        ]
+        if games
+        else []
+    )
+    report["win_rate_by_bot"] = _by(
+        games, lambda s: s.bot, lambda seats: rate(sum(s.win_share for s in seats), len(seats))
+    )
+    seats = [s for g in games for s in g.seats]
+    report["fans_per_manager"] = {
+        "season": _mean(s.season for s in seats),
+        "playoffs": _mean(s.playoffs for s in seats),
+        "ticket_bonus": _mean(s.bonus for s in seats),
+    }
+    report["arenas"] = _arenas(games)
+    report["strength_by_round"] = {
+        str(number): _counts(
+            st for g in games for a in g.arenas if a.round == number for st in a.strengths
+        )
+        for number in sorted({a.round for g in games for a in g.arenas})
+    }
+    report["species"] = _species_report(games)
+    report["playoffs"] = {
+        "place_by_bot": _by(games, lambda s: s.bot, lambda seats: _counts(s.place for s in seats)),
+        "tickets_given_up_per_manager": _mean(s.tickets_given for s in seats),
+        "mean_elimination_position_by_seat": {
+            str(seat): _mean(
+                g.elimination_order.index(seat) + 1 for g in games if seat in g.elimination_order
+            )
+            for seat in range(1, len(games[0].seats) + 1)
+        }
+        if games
+        else {},
+    }
+    return report
+
+
+def _by(games: Sequence[GameFacts], key: Any, summary: Any) -> dict[str, Any]:
+    groups: dict[str, list[SeatFacts]] = defaultdict(list)
+    for game in games:
+        for seat in game.seats:
+            groups[key(seat)].append(seat)
+    return {name: summary(groups[name]) for name in sorted(groups)}
+
+
+def _arenas(games: Sequence[GameFacts]) -> dict[str, Any]:
+    played: dict[str, list[ArenaFacts]] = defaultdict(list)
+    for game in games:
+        for arena in game.arenas:
+            played[arena.arena].append(arena)
+    return {
+        arena: {
+            "played": len(results),
+            "fans": _distribution([f for r in results for f in r.fans]),
+            "ranks_taken": _counts(rank for r in results for rank in r.ranks),
+            "special_met": rate(
+                sum(r.specials_met for r in results), sum(len(r.ranks) for r in results)
+            ),
+        }
+        for arena, results in sorted(played.items())
+    }
+
+
+def _species_report(games: Sequence[GameFacts]) -> dict[str, Any]:
+    in_game: Counter[str] = Counter(s for g in games for s in g.species)
+    openers: Counter[str] = Counter(s for g in games for s in g.round_openers)
+    openers_total = Counter(dict.fromkeys(in_game, 0))
+    for game in games:
+        for species in game.species:
+            openers_total[species] += len(game.round_openers)
+    mains: dict[str, list[SeatFacts]] = defaultdict(list)
+    for game in games:
+        for seat in game.seats:
+            mains[seat.main_species].append(seat)
+    return {
+        species: {
+            "games": in_game[species],
+            "first_pick": rate(openers[species], openers_total[species]),
+            "win_rate_as_main_species": rate(
+                sum(s.win_share for s in mains[species]), len(mains[species])
+            ),
+        }
+        for species in sorted(in_game)
+    }
+
+
+def _mean(values: Iterable[float]) -> float | None:
+    items = list(values)
+    return round(sum(items) / len(items), 3) if items else None
+
+
+def _counts(values: Iterable[int | None]) -> dict[str, int]:
+    counts = Counter(values)
+    ordered = sorted(counts, key=lambda v: (v is None, v or 0))
+    return {"none" if v is None else str(v): counts[v] for v in ordered}
+
+
+def _distribution(values: Sequence[int]) -> dict[str, Any]:
+    ordered = sorted(values)
+    if not ordered:
+        return {}
+    return {
+        "mean": _mean(ordered),
+        "min": ordered[0],
+        "median": ordered[len(ordered) // 2],
+        "max": ordered[-1],
+        "counts": _counts(ordered),
+    }

@@ -1,0 +1,70 @@
+"""Many simulated games, across processes, added up into a balance report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from generator.errors import UsageError
+from generator.games.all_star_draft.rules import RuleBook
+from generator.games.all_star_draft.simulation.bots import BOTS, Bot
+from generator.games.all_star_draft.simulation.game import play_game
+from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
+from generator.parallel import SHARED, fork_map
+
+CHUNK = 50
+"""Games per task handed to a worker process."""
+
+
+def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
+    """One bot per seat: the names in order, repeated to fill every seat."""
+    unknown = [n for n in names if n not in BOTS]
+    if not names or unknown:
+        raise UsageError(
+            f"unknown bot {', '.join(unknown) or '(none given)'}; bots: {', '.join(BOTS)}"
+        )
+    return [BOTS[names[seat % len(names)]]() for seat in range(players)]
+
+
+def simulate(
+    book: RuleBook,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    jobs: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play `games` games with seeds `seed`, `seed + 1`, ... and report on them.
+
+    `progress` is called with the number of games just finished.
+    """
+    if games < 1:
+        raise UsageError(f"--games must be at least 1, got {games}")
+    bots = seat_bots(bot_names, players)
+    play_game(book, players, seed, bots)  # refuse bad settings here, not in a worker
+    SHARED["simulation"] = (book, players, [b.name for b in bots])
+    chunks = [
+        range(start, min(start + CHUNK, seed + games)) for start in range(seed, seed + games, CHUNK)
+    ]
+    done = iter(len(c) for c in chunks)
+    facts = fork_map(
+        _play_chunk, chunks, jobs, (lambda: progress(next(done))) if progress else None
+    )
+    settings = {
+        "edition": book.edition.id,
+        "players": players,
+        "games": games,
+        "seeds": [seed, seed + games - 1],
+        "bots": [b.name for b in bots],
+    }
+    return balance_report((f for chunk in facts for f in chunk), settings)
+
+
+def _play_chunk(seeds: range) -> list[GameFacts]:
+    book, players, names = SHARED["simulation"]
+    tickets = book.edition.playoffs.tickets[players]
+    return [
+        game_facts(play_game(book, players, seed, seat_bots(names, players)), tickets)
+        for seed in seeds
+    ]

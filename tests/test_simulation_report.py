@@ -1,0 +1,109 @@
+"""The balance report: interval maths, adding games up, and `draftdeck simulate`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.games.all_star_draft.simulation import play_game
+from generator.games.all_star_draft.simulation.report import (
+    ArenaFacts,
+    GameFacts,
+    SeatFacts,
+    balance_report,
+    game_facts,
+    wilson,
+)
+from generator.games.all_star_draft.simulation.run import seat_bots
+from tests.rules_helpers import book
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+
+
+def _seat(bot: str, share: float, place: int) -> SeatFacts:
+    return SeatFacts(bot, 50, 10, 0, share, place, 1, "duck")
+
+
+def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
+    arena = ArenaFacts(1, "combo-stadium-1", (3, 2), (1, 2), (21, 18), 1)
+    games = [
+        GameFacts(
+            (_seat("greedy", 1.0, 1), _seat("random", 0.0, 2)), (arena,), ("duck",), ("duck",), (2,)
+        ),
+        GameFacts(
+            (_seat("greedy", 0.5, 1), _seat("random", 0.5, 2)), (arena,), ("duck",), ("wolf",), (2,)
+        ),
+    ]
+    report = balance_report(games, {"players": 2})
+    assert report["games"] == 2
+    assert [s["count"] for s in report["win_rate_by_seat"]] == [1.5, 0.5]
+    assert report["win_rate_by_bot"]["greedy"]["rate"] == 0.75
+    assert report["arenas"]["combo-stadium-1"]["ranks_taken"] == {"1": 2, "2": 2}
+    assert report["arenas"]["combo-stadium-1"]["special_met"]["count"] == 2
+    assert report["strength_by_round"] == {"1": {"2": 2, "3": 2}}
+    assert report["playoffs"]["place_by_bot"]["random"] == {"2": 2}
+    assert report["species"]["duck"]["first_pick"]["count"] == 1
+
+
+def test_game_facts_agree_with_the_game() -> None:
+    record = play_game(book(), 4, 9, seat_bots(["greedy", "random"], 4))
+    facts = game_facts(record, 0)
+    assert sum(s.win_share for s in facts.seats) == pytest.approx(1.0)
+    assert [s.season for s in facts.seats] == [
+        next(st.season for st in record.standings if st.manager == m) for m in record.managers
+    ]
+    order = facts.elimination_order
+    assert len(set(order)) == len(order) and set(order) <= {1, 2, 3, 4}
+    champion = record.playoffs.winner
+    if champion is not None:
+        assert record.managers.index(champion) + 1 not in order
+    assert len(facts.round_openers) == 4 * 3
+
+
+def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, object]:
+    args = ["simulate", "--players", "3", "--games", "60", "--seed", "4", "--bots", "greedy,random"]
+    result = runner.invoke(app, [*args, "--out", str(out), *extra])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.stdout
+    [path] = (out / "simulation").glob("*.json")
+    assert path.name == "2025-3p-greedy-random-seed4-60games.json"
+    report: dict[str, object] = json.loads(path.read_text())
+    return report
+
+
+def test_simulate_writes_the_same_report_with_one_or_two_processes(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    one = _simulate(runner, tmp_path / "one", "--jobs", "1")
+    two = _simulate(runner, tmp_path / "two", "--jobs", "2")
+    assert one == two
+    assert one["games"] == 60
+    seats = one["win_rate_by_seat"]
+    assert isinstance(seats, list)
+    assert sum(s["count"] for s in seats) == pytest.approx(60)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "greedy,wizard"], "unknown bot wizard; bots: random, greedy"),
+        (["--players", "2"], "2-player games are not simulated yet"),
+        (["--players", "7"], "7-player games are not simulated yet"),
+    ],
+)
+def test_simulate_refuses_bad_settings_clearly(
+    runner: CliRunner, tmp_path: Path, args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["simulate", "--games", "5", "--out", str(tmp_path), *args])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "simulation").exists()
