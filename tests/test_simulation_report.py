@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.games.all_star_draft.simulation import play_game
+from generator.games.all_star_draft.simulation.compare import _q_values, compare_reports
 from generator.games.all_star_draft.simulation.report import (
     ArenaFacts,
     GameFacts,
@@ -18,7 +20,8 @@ from generator.games.all_star_draft.simulation.report import (
     game_facts,
     wilson,
 )
-from generator.games.all_star_draft.simulation.run import seat_bots
+from generator.games.all_star_draft.simulation.run import seat_bots, simulate
+from tests.conftest import PACK
 from tests.rules_helpers import book
 
 
@@ -107,3 +110,35 @@ def test_simulate_refuses_bad_settings_clearly(
     assert message in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "simulation").exists()
+
+
+def test_q_values_follow_benjamini_hochberg() -> None:
+    assert _q_values([0.01, 0.02, 0.03, 0.5]) == pytest.approx([0.04, 0.04, 0.04, 0.5])
+    assert _q_values([0.001, 0.04]) == pytest.approx([0.002, 0.04])
+
+
+def test_comparing_a_report_with_itself_finds_no_change() -> None:
+    report = simulate(book(), 3, 30, 1, ["greedy", "random"], jobs=1)
+    changes = compare_reports(report, report)
+    assert changes and not any(c["significant"] for c in changes)
+    assert {c["p_value"] for c in changes} == {1.0}
+
+
+def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
+    arenas = project / PACK / "editions" / "2025" / "arenas.yaml"
+    original = project / "original"
+    shutil.copytree(project / "data", original)
+    text = arenas.read_text()
+    arenas.write_text(
+        text.replace("fans: [21, 18, 15, 12, 9, 6]", "fans: [40, 18, 15, 12, 9, 6]", 1)
+    )
+    args = ["simulate", "--games", "150", "--bots", "greedy,random", "--jobs", "1"]
+    result = runner.invoke(
+        app, [*args, "--data", str(original), "--compare", "data", "--out", "output"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "fans per team in combo-stadium-1" in result.stdout
+    [path] = (project / "output" / "simulation").glob("*-compare.json")
+    changed = json.loads(path.read_text())["changes"]
+    arena = next(c for c in changed if c["metric"] == "fans per team in combo-stadium-1")
+    assert arena["significant"] and arena["after"] > arena["before"]

@@ -28,26 +28,68 @@ def simulate(
         int, typer.Option("--jobs", min=0, help="Processes to play with (0: one per core).")
     ] = 0,
     data: DataOption = DEFAULT_DATA,
+    compare: Annotated[
+        Path | None,
+        typer.Option(
+            "--compare",
+            help="Another data folder: play the same seeds on it and report what changed.",
+        ),
+    ] = None,
     out: Annotated[
         Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
     ] = OUTPUT_DIR,
 ) -> None:
-    """Play many games with bots; write output/simulation/<settings>.json and print the gist."""
+    """Play many games with bots; write output/simulation/<settings>.json and print the gist.
+
+    With --compare, play the same games on both data folders and write
+    <settings>-compare.json with every figure before and after, and how
+    significant each change is.
+    """
     from generator.games.all_star_draft.queries import load
     from generator.games.all_star_draft.rules import rule_book
     from generator.games.all_star_draft.simulation.run import simulate as run
     from generator.output.atomic import write_atomic
 
-    book = rule_book(load(data), edition)
+    books = [rule_book(load(folder), edition) for folder in (data, *([compare] if compare else []))]
     names = [n.strip() for n in bots.split(",") if n.strip()]
-    with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
-        report = run(book, players, games, seed, names, jobs, bar.update)
-    settings = report["settings"]
-    stem = f"{settings['edition']}-{players}p-{'-'.join(names)}-seed{seed}-{games}games"
+    reports = []
+    for book in books:
+        with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
+            reports.append(run(book, players, games, seed, names, jobs, bar.update))
+    stem = f"{books[0].edition.id}-{players}p-{'-'.join(names)}-seed{seed}-{games}games"
+    if compare is None:
+        result: dict[str, Any] = reports[0]
+        typer.echo(_gist(reports[0]))
+    else:
+        from generator.games.all_star_draft.simulation.compare import compare_reports
+
+        stem += "-compare"
+        changes = compare_reports(reports[0], reports[1])
+        result = {
+            "before": {"data": display_path(data), **reports[0]},
+            "after": {"data": display_path(compare), **reports[1]},
+            "changes": changes,
+        }
+        typer.echo(_changes(changes))
     path = out / "simulation" / f"{stem}.json"
-    write_atomic(path, (json.dumps(report, indent=2) + "\n").encode())
-    typer.echo(_gist(report))
+    write_atomic(path, (json.dumps(result, indent=2) + "\n").encode())
     typer.echo(f"report: {display_path(path)}")
+
+
+def _changes(changes: list[dict[str, Any]]) -> str:
+    from generator.cli.tables import render_table
+
+    significant = [c for c in changes if c["significant"]]
+    if not significant:
+        return f"no significant change among {len(changes)} figures (q < 0.05)"
+    rows = [
+        [c["metric"], c["before"], c["after"], f"{c['p_value']:.4f}", f"{c['q_value']:.4f}"]
+        for c in significant
+    ]
+    return (
+        f"{len(significant)} of {len(changes)} figures changed significantly (q < 0.05):\n"
+        + render_table(["figure", "before", "after", "p", "q"], rows)
+    )
 
 
 def _gist(report: dict[str, Any]) -> str:
@@ -64,6 +106,6 @@ def _gist(report: dict[str, Any]) -> str:
     fans = report["fans_per_manager"]
     return (
         f"{report['games']} games\n{seats}\n"
-        f"fans per manager: season {fans['season']}, playoffs {fans['playoffs']}, "
-        f"ticket bonus {fans['ticket_bonus']}"
+        f"mean fans per manager: season {fans['season']['mean']}, "
+        f"playoffs {fans['playoffs']['mean']}, ticket bonus {fans['ticket_bonus']['mean']}"
     )

@@ -150,9 +150,9 @@ def balance_report(facts: Iterable[GameFacts], settings: dict[str, Any]) -> dict
     )
     seats = [s for g in games for s in g.seats]
     report["fans_per_manager"] = {
-        "season": _mean(s.season for s in seats),
-        "playoffs": _mean(s.playoffs for s in seats),
-        "ticket_bonus": _mean(s.bonus for s in seats),
+        "season": _distribution([s.season for s in seats]),
+        "playoffs": _distribution([s.playoffs for s in seats]),
+        "ticket_bonus": _distribution([s.bonus for s in seats]),
     }
     report["arenas"] = _arenas(games)
     report["strength_by_round"] = {
@@ -241,8 +241,12 @@ def _distribution(values: Sequence[int]) -> dict[str, Any]:
     ordered = sorted(values)
     if not ordered:
         return {}
+    mean = sum(ordered) / len(ordered)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in ordered) / max(len(ordered) - 1, 1))
     return {
-        "mean": _mean(ordered),
+        "n": len(ordered),
+        "mean": round(mean, 3),
+        "sd": round(spread, 3),
         "min": ordered[0],
         "median": ordered[len(ordered) // 2],
         "max": ordered[-1],
