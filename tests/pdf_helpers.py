@@ -56,3 +56,22 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
 def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 12) -> bool:
     """Whether two colours are equal within a tolerance per channel."""
     return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def font_names(data: bytes) -> set[str]:
+    """Every font a PDF's pages and their drawings (form XObjects) refer to."""
+    from pypdf import PdfReader
+
+    names: set[str] = set()
+
+    def walk(resources: Any) -> None:
+        for reference in resources.get("/Font", {}).values():
+            names.add(str(reference.get_object()["/BaseFont"]))
+        for reference in resources.get("/XObject", {}).values():
+            inner = reference.get_object()
+            if "/Resources" in inner:
+                walk(inner["/Resources"])
+
+    for page in PdfReader(BytesIO(data)).pages:
+        walk(page["/Resources"])
+    return names

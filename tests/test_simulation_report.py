@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -22,6 +24,7 @@ from generator.games.all_star_draft.simulation.report import (
 )
 from generator.games.all_star_draft.simulation.run import seat_bots, simulate
 from tests.conftest import PACK
+from tests.pdf_helpers import font_names
 from tests.rules_helpers import book
 
 
@@ -71,14 +74,15 @@ def test_game_facts_agree_with_the_game() -> None:
     assert len(facts.round_openers) == 4 * 3
 
 
-def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, object]:
+def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, Any]:
     args = ["simulate", "--players", "3", "--games", "60", "--seed", "4", "--bots", "greedy,random"]
     result = runner.invoke(app, [*args, "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout
     [path] = (out / "simulation").glob("*.json")
     assert path.name == "2025-3p-greedy-random-seed4-60games.json"
-    report: dict[str, object] = json.loads(path.read_text())
+    report: dict[str, Any] = json.loads(path.read_text())
+    report["pdf"] = path.with_suffix(".pdf").read_bytes()
     return report
 
 
@@ -87,7 +91,7 @@ def test_simulate_writes_the_same_report_with_one_or_two_processes(
 ) -> None:
     one = _simulate(runner, tmp_path / "one", "--jobs", "1")
     two = _simulate(runner, tmp_path / "two", "--jobs", "2")
-    assert one == two
+    assert one == two  # the PDF bytes too
     assert one["games"] == 60
     seats = one["win_rate_by_seat"]
     assert isinstance(seats, list)
@@ -142,3 +146,35 @@ def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
     changed = json.loads(path.read_text())["changes"]
     arena = next(c for c in changed if c["metric"] == "fans per team in combo-stadium-1")
     assert arena["significant"] and arena["after"] > arena["before"]
+
+
+def _shown(value: float) -> str:
+    return f"{value:.1f}" if value % 1 else f"{value:.0f}"
+
+
+def _has_row(lines: list[str], cells: list[str]) -> bool:
+    return any(lines[i : i + len(cells)] == cells for i in range(len(lines)))
+
+
+def test_the_pdf_tables_show_the_json_numbers(runner: CliRunner, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    report = _simulate(runner, tmp_path)
+    pages = PdfReader(BytesIO(report["pdf"])).pages
+    lines = [line.strip() for page in pages for line in page.extract_text().splitlines()]
+    for seat in report["win_rate_by_seat"]:
+        low, high = seat["ci95"]
+        rate = f"{seat['rate'] * 100:.1f}% ({low * 100:.1f}-{high * 100:.1f})"
+        assert _has_row(lines, [str(seat["seat"]), seat["bot"], _shown(seat["count"]), rate])
+    for arena, figures in report["arenas"].items():
+        fans = figures["fans"]
+        row = [arena, str(figures["played"]), _shown(fans["mean"]), _shown(fans["median"])]
+        assert _has_row(lines, [*row, f"{fans['min']}-{fans['max']}"]), arena
+    by_round = report["strength_by_round"]
+    strengths = sorted({s for teams in by_round.values() for s in teams}, key=int)
+    for number, teams in by_round.items():
+        assert _has_row(lines, [number, *(str(teams.get(s, 0)) for s in strengths)])
+    for species, figures in report["species"].items():
+        assert _has_row(lines, [species, str(figures["games"])])
+    fonts = font_names(report["pdf"])
+    assert fonts and all("+" in name for name in fonts), fonts  # embedded subsets only

@@ -14,6 +14,7 @@ from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.summary.render import summary_markdown, tables_markdown
 from generator.paths import DATA_DIR, LOCALES_DIR
 from tests.conftest import PACK, replace_once
+from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
 GAME = load(DATA_DIR)
@@ -145,6 +146,22 @@ def test_pdf_summary_carries_the_numbers_in_each_language(locale: str) -> None:
     assert "Stadium Fall 3" in text
     for row in ("22 20 17 15 13 11", "50 41 32 23 15 7"):
         assert row in " ".join(text.split())
+
+
+def test_summary_and_tables_use_only_embedded_font_subsets() -> None:
+    from generator.games.all_star_draft.summary.render import (
+        render_text,
+        summary_document,
+        tables_document,
+    )
+
+    documents = [
+        summary_document(GAME, "2025", "fr", LOCALES_DIR, DATA_DIR / "all-star-draft"),
+        tables_document(GAME, "2025", "fr", LOCALES_DIR),
+    ]
+    for document in documents:
+        fonts = font_names(render_text(document, GAME, "pdf", "a4"))
+        assert fonts and all("+" in name for name in fonts), fonts  # no Helvetica bullets
 
 
 def test_a5_booklet_is_imposed_in_folding_order() -> None:

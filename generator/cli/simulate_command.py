@@ -39,7 +39,7 @@ def simulate(
         Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
     ] = OUTPUT_DIR,
 ) -> None:
-    """Play many games with bots; write output/simulation/<settings>.json and print the gist.
+    """Play many games with bots; write output/simulation/<settings>.json and .pdf, print the gist.
 
     With --compare, play the same games on both data folders and write
     <settings>-compare.json with every figure before and after, and how
@@ -58,7 +58,12 @@ def simulate(
             reports.append(run(book, players, games, seed, names, jobs, bar.update))
     stem = f"{books[0].edition.id}-{players}p-{'-'.join(names)}-seed{seed}-{games}games"
     if compare is None:
+        from generator.documents.pdf import to_pdf
+        from generator.games.all_star_draft.simulation.report_document import report_document
+
         result: dict[str, Any] = reports[0]
+        pdf, _ = to_pdf(report_document(result), "draftdeck")
+        write_atomic(out / "simulation" / f"{stem}.pdf", pdf)
         typer.echo(_gist(reports[0]))
     else:
         from generator.games.all_star_draft.simulation.compare import compare_reports
@@ -73,7 +78,7 @@ def simulate(
         typer.echo(_changes(changes))
     path = out / "simulation" / f"{stem}.json"
     write_atomic(path, (json.dumps(result, indent=2) + "\n").encode())
-    typer.echo(f"report: {display_path(path)}")
+    typer.echo(f"report: {display_path(path)}" + ("" if compare else " (and .pdf)"))
 
 
 def _changes(changes: list[dict[str, Any]]) -> str:

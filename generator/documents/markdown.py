@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.documents.model import (
+    BarChart,
     Block,
     Bullets,
     Figure,
@@ -29,7 +30,19 @@ def _block(block: Block) -> str:
         return "\n".join(f"- {item}" for item in block.items)
     if isinstance(block, Figure):
         return f"> {block.alt}"
+    if isinstance(block, BarChart):
+        return _table(_chart_table(block))
     return _table(block)
+
+
+def _chart_table(chart: BarChart) -> Table:
+    """A chart's numbers as a table, for formats without drawings."""
+    header = ("", *(name for name, _ in chart.series))
+    rows = tuple(
+        (category, *(f"{values[index]:g}" for _, values in chart.series))
+        for index, category in enumerate(chart.categories)
+    )
+    return Table(chart.caption, header, rows)
 
 
 def _table(table: Table) -> str:

@@ -53,7 +53,19 @@ class Table:
     """Cells are text, or a small drawing (with its text alternative)."""
 
 
-Block = Heading | Paragraph | Bullets | Table | Figure
+@dataclass(frozen=True)
+class BarChart:
+    """Bars of one or more series over categories, drawn as a vector chart in PDF."""
+
+    caption: str
+    categories: tuple[str, ...]
+    series: tuple[tuple[str, tuple[float, ...]], ...]
+    """(name, one value per category)."""
+    height: float = 60.0
+    """Height in mm; the chart spans the text width."""
+
+
+Block = Heading | Paragraph | Bullets | Table | Figure | BarChart
 
 
 @dataclass(frozen=True)

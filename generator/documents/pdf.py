@@ -6,6 +6,7 @@ from io import BytesIO
 from typing import Any
 
 from generator.documents.model import (
+    BarChart,
     Block,
     Bullets,
     Figure,
@@ -173,9 +174,13 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
             items,
             bulletType="bullet",
             start="•",
+            bulletFontName=styles["body"].fontName,  # not ReportLab's unembedded Helvetica
+            bulletFontSize=styles["body"].fontSize,
         )
     if isinstance(block, Figure):
         return _FigureFlowable(block, locale)
+    if isinstance(block, BarChart):
+        return KeepTogether([P(_escape(block.caption), styles["caption"]), _chart(block, styles)])
     rows = [[P(_escape(cell), styles["head"]) for cell in block.header]]
     rows += [
         [
@@ -190,6 +195,9 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
     table.setStyle(
         TableStyle(
             [
+                # Cells are Paragraphs with their own fonts; naming one here too
+                # keeps ReportLab from referencing its unembedded Helvetica.
+                ("FONTNAME", (0, 0), (-1, -1), styles["cell"].fontName),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.6, HEADER),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["#FFFFFF", "#EAF4FB"]),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -199,6 +207,52 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
         )
     )
     return KeepTogether([P(_escape(block.caption), styles["caption"]), table])
+
+
+SERIES_COLOURS = ("#1F5FA8", "#E07A1F", "#3A9A4A", "#8A4FB0", "#C0392B", "#5D6D7E")
+"""Bar colours, one per series, in order."""
+
+
+def _chart(chart: BarChart, styles: dict[str, Any]) -> Any:
+    """A ReportLab vector bar chart across the text width, with a legend for several series."""
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+    from reportlab.graphics.charts.legends import Legend
+    from reportlab.graphics.shapes import Drawing
+
+    font = styles["cell"].fontName
+    width = pt(PAGE["a4"][0] - 2 * MARGIN)
+    height = pt(chart.height)
+    legend_width = pt(30) if len(chart.series) > 1 else 0
+    drawing: Any = Drawing(width, height)
+    drawing.initialFontName = font  # not ReportLab's unembedded Helvetica
+    bars: Any = VerticalBarChart()  # the stubs type its geometry as int
+    bars.x, bars.y = pt(10), pt(12)
+    bars.width, bars.height = width - bars.x - legend_width - pt(4), height - bars.y - pt(3)
+    bars.data = [list(values) for _, values in chart.series]
+    bars.categoryAxis.categoryNames = list(chart.categories)
+    bars.categoryAxis.labels.fontName = font
+    bars.categoryAxis.labels.fontSize = 6.5
+    bars.categoryAxis.labels.angle = 30 if len(chart.categories) > 8 else 0
+    bars.categoryAxis.labels.boxAnchor = "ne" if len(chart.categories) > 8 else "n"
+    bars.valueAxis.labels.fontName = font
+    bars.valueAxis.labels.fontSize = 6.5
+    bars.valueAxis.valueMin = 0
+    bars.barSpacing = 0.5
+    for index in range(len(chart.series)):
+        bars.bars[index].fillColor = _colour(SERIES_COLOURS[index % len(SERIES_COLOURS)])
+        bars.bars[index].strokeColor = None
+    drawing.add(bars)
+    if legend_width:
+        legend: Any = Legend()
+        legend.x, legend.y = width - legend_width + pt(2), height - pt(4)
+        legend.fontName, legend.fontSize = font, 7
+        legend.alignment = "right"
+        legend.colorNamePairs = [
+            (_colour(SERIES_COLOURS[i % len(SERIES_COLOURS)]), name)
+            for i, (name, _) in enumerate(chart.series)
+        ]
+        drawing.add(legend)
+    return drawing
 
 
 def _figure_flowable_class() -> Any:

@@ -1,0 +1,202 @@
+"""The balance report as a document: tables and bar charts from the JSON report.
+
+Every number printed is formatted from the JSON report by the helpers here,
+so the PDF and the JSON cannot disagree. The report is a tool for the
+game's designers and is written in English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
+
+
+def percent(rate: dict[str, Any]) -> str:
+    """A rate as '51.2% (46.4-56.1)': the rate and its 95% interval, in percent."""
+    low, high = rate["ci95"]
+    value = "-" if rate["rate"] is None else f"{rate['rate'] * 100:.1f}%"
+    return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
+
+
+def number(value: float | None) -> str:
+    """A mean or count, with at most one decimal."""
+    return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
+
+
+def counts(table: dict[str, int]) -> str:
+    """Counts by key, e.g. '1: 163, 2: 165'."""
+    return ", ".join(f"{key}: {value}" for key, value in table.items())
+
+
+def report_document(report: dict[str, Any]) -> TextDocument:
+    """The whole balance report."""
+    settings = report["settings"]
+    title = (
+        f"Balance report: All-Star Draft {settings['edition']}, "
+        f"{settings['players']} players, {report['games']} games"
+    )
+    blocks: list[Block] = [
+        Paragraph(
+            f"Bots by seat: {', '.join(settings['bots'])}. Seeds {settings['seeds'][0]} to "
+            f"{settings['seeds'][1]}. Rates are given in percent with their 95% interval "
+            "(Wilson score) in brackets; a win shared by k managers counts 1/k."
+        ),
+        *_wins(report),
+        *_fans(report),
+        *_arenas(report),
+        *_strength(report),
+        *_species(report),
+        *_playoffs(report),
+    ]
+    return TextDocument(title, "en", tuple(blocks))
+
+
+def _wins(report: dict[str, Any]) -> list[Block]:
+    seats = report["win_rate_by_seat"]
+    bots = report["win_rate_by_bot"]
+    return [
+        Heading("Who wins"),
+        Table(
+            "Win rate by seat",
+            ("Seat", "Bot", "Wins", "Win rate"),
+            tuple((str(s["seat"]), s["bot"], number(s["count"]), percent(s)) for s in seats),
+        ),
+        BarChart(
+            "Win rate by seat (%)",
+            tuple(f"seat {s['seat']} ({s['bot']})" for s in seats),
+            (("win rate", tuple(round(s["rate"] * 100, 1) for s in seats)),),
+            height=45,
+        ),
+        Table(
+            "Win rate by bot",
+            ("Bot", "Seats played", "Wins", "Win rate"),
+            tuple((name, str(r["of"]), number(r["count"]), percent(r)) for name, r in bots.items()),
+        ),
+    ]
+
+
+def _fans(report: dict[str, Any]) -> list[Block]:
+    fans = report["fans_per_manager"]
+    names = {"season": "Regular season", "playoffs": "Playoffs", "ticket_bonus": "Ticket bonus"}
+    return [
+        Heading("Where fans come from"),
+        Table(
+            "Fans per manager and game",
+            ("Source", "Mean", "Standard deviation", "Median", "Range"),
+            tuple(
+                (
+                    label,
+                    number(fans[key]["mean"]),
+                    number(fans[key]["sd"]),
+                    number(fans[key]["median"]),
+                    f"{fans[key]['min']}-{fans[key]['max']}",
+                )
+                for key, label in names.items()
+            ),
+        ),
+    ]
+
+
+def _arenas(report: dict[str, Any]) -> list[Block]:
+    arenas = report["arenas"]
+    return [
+        Heading("Arenas"),
+        Table(
+            "Fans per team in each arena, ranks taken and special combos met",
+            ("Arena", "Played", "Mean fans", "Median", "Range", "Ranks taken", "Special met"),
+            tuple(
+                (
+                    arena,
+                    str(a["played"]),
+                    number(a["fans"]["mean"]),
+                    number(a["fans"]["median"]),
+                    f"{a['fans']['min']}-{a['fans']['max']}",
+                    counts(a["ranks_taken"]),
+                    percent(a["special_met"]),
+                )
+                for arena, a in arenas.items()
+            ),
+        ),
+        BarChart(
+            "Mean fans per team by arena",
+            tuple(arenas),
+            (("mean fans", tuple(a["fans"]["mean"] for a in arenas.values())),),
+        ),
+    ]
+
+
+def _strength(report: dict[str, Any]) -> list[Block]:
+    by_round = report["strength_by_round"]
+    strengths = sorted({s for r in by_round.values() for s in r}, key=int)
+    return [
+        Heading("Team strength"),
+        Table(
+            "Teams by strength in each round",
+            ("Round", *(f"Strength {s}" for s in strengths)),
+            tuple(
+                (number_, *(str(teams.get(s, 0)) for s in strengths))
+                for number_, teams in by_round.items()
+            ),
+        ),
+        BarChart(
+            "Teams by strength in each round",
+            tuple(f"strength {s}" for s in strengths),
+            tuple(
+                (f"round {number_}", tuple(float(teams.get(s, 0)) for s in strengths))
+                for number_, teams in by_round.items()
+            ),
+            height=50,
+        ),
+    ]
+
+
+def _species(report: dict[str, Any]) -> list[Block]:
+    species = report["species"]
+    return [
+        Heading("Species"),
+        Table(
+            "How often each species opens a round's draft, and how its fans fare",
+            ("Species", "Games", "First pick of a round", "Win rate as main species"),
+            tuple(
+                (
+                    name,
+                    str(s["games"]),
+                    percent(s["first_pick"]),
+                    percent(s["win_rate_as_main_species"]),
+                )
+                for name, s in species.items()
+            ),
+        ),
+    ]
+
+
+def _playoffs(report: dict[str, Any]) -> list[Block]:
+    playoffs = report["playoffs"]
+    places = sorted(
+        {p for by_place in playoffs["place_by_bot"].values() for p in by_place},
+        key=lambda p: (p == "none", int(p) if p != "none" else 0),
+    )
+    return [
+        Heading("Playoffs"),
+        Table(
+            "Playoff places by bot",
+            ("Bot", *(f"Place {p}" if p != "none" else "No place" for p in places)),
+            tuple(
+                (bot, *(str(by_place.get(p, 0)) for p in places))
+                for bot, by_place in playoffs["place_by_bot"].items()
+            ),
+        ),
+        Table(
+            "Elimination order",
+            ("Seat", "Mean position in the elimination order"),
+            tuple(
+                (seat, number(position))
+                for seat, position in playoffs["mean_elimination_position_by_seat"].items()
+            ),
+        ),
+        Paragraph(
+            "Tickets given up per manager and game: "
+            f"{number(playoffs['tickets_given_up_per_manager'])}."
+        ),
+    ]
