@@ -35,19 +35,28 @@ def test_the_same_seed_gives_the_same_game() -> None:
 
 
 def _check_invariants(record: GameRecord, players: int) -> None:
-    edition = book(record.playoffs.book.edition.id)
-    setup = edition.edition.setup
-    # The dealt deck is partitioned among the managers: 18 cards each, none shared.
-    drafted = [card for picks in record.picks for card in picks]
-    assert len(set(drafted)) == len(drafted)
-    held = setup.hand_size * len(setup.rounds)
-    assert all(len(picks) == held for picks in record.picks)
-    assert Counter(c.rsplit("-", 1)[0] for c in drafted) == dict.fromkeys(record.species, 9)
+    edition = book(record.playoffs.book.edition.id).edition
+    setup = edition.setup
+    # Every dealt card is on one bench or dropped, never in two places; each
+    # manager holds 18 cards when the playoffs begin.
+    received = [card for picks in record.picks for card in picks]
+    assert len(set(received)) == len(received)
+    assert not set(received) & set(record.dropped)
+    assert len(set(record.dropped)) == len(record.dropped)
+    species = {card.rsplit("-", 1)[0] for card in [*received, *record.dropped]}
+    assert species <= set(record.species)
+    for picks, discards in zip(record.picks, record.discards, strict=True):
+        assert set(discards) <= set(picks)
+        assert len(picks) - len(discards) == 18
+    if players > 2:
+        assert Counter(c.rsplit("-", 1)[0] for c in received) == dict.fromkeys(record.species, 9)
     # Each arena is played once, by one team per manager, and its fans are the arena's.
-    arenas = {a.id: a for a in edition.edition.arenas}
+    arenas = {a.id: a for a in edition.arenas}
     assert len({a.arena for a in record.arenas}) == sum(r.arenas for r in setup.rounds)
     for result in record.arenas:
         assert len(result.teams) == players
+        if players == 2:
+            assert setup.two_player_removed_flag not in arenas[result.arena].flags
         for placing in result.placings:
             assert placing.fans == arenas[result.arena].fans[placing.rank - 1] >= 0
     # Season fans add up arena by arena, never going down; totals add up.
@@ -55,7 +64,34 @@ def _check_invariants(record: GameRecord, players: int) -> None:
         won = [p.fans for a in record.arenas for p in a.placings if p.manager == standing.manager]
         assert standing.season == sum(won) and min(won) >= 0
         assert standing.total == standing.season + standing.playoffs + standing.bonus
-    assert record.playoffs.winner is not None or all(m.place != 1 for m in record.playoffs.managers)
+
+
+MODES = [("2025", "heritage"), ("2025", "clash"), ("2025", "free-agency")]
+MODES += [("2020", "two-manager-tournament")]
+
+
+@pytest.mark.parametrize(("edition", "mode"), MODES)
+def test_every_two_player_mode_plays_legal_games(edition: str, mode: str) -> None:
+    for seed in range(150):
+        bots = [RandomBot(), RandomBot()] if seed % 3 else [GreedyBot(), RandomBot()]
+        record = play_game(book(edition), 2, seed, bots, mode)
+        assert record.mode == mode
+        _check_invariants(record, 2)
+
+
+def test_two_player_modes_draft_as_the_data_says() -> None:
+    bots = [RandomBot(), RandomBot()]
+    for mode, received, discarded, dropped in (
+        ("heritage", 21, 3, 0),  # 7-card hands passed until 7 each, then 1 discarded
+        ("clash", 21, 3, 0),  # take 1, keep 1, give 1, pass: 7 each, then 1 discarded
+        ("free-agency", 18, 0, 18),  # 3 face up: 1 each, 1 dropped, 6 times a round
+    ):
+        record = play_game(book(), 2, 3, bots, mode)
+        assert [len(p) for p in record.picks] == [received, received]
+        assert [len(d) for d in record.discards] == [discarded, discarded]
+        assert len(record.dropped) == dropped
+    old = play_game(book("2020"), 2, 3, bots)  # 6 of 7 taken, the last card dropped
+    assert [len(p) for p in old.picks] == [18, 18] and len(old.dropped) == 6
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -116,6 +152,34 @@ def test_hands_pass_left_right_left() -> None:
             assert second == tuple(c for c in first if c != taken)
 
 
+class _MarketLog(RandomBot):
+    """A random bot that logs, in a list shared with its opponent, who takes when."""
+
+    def __init__(self, seat: int, log: list[tuple[int, int, int]]) -> None:
+        self.seat, self.log = seat, log
+
+    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+        self.log.append((view.round, self.seat, len(hand)))
+        return super().pick(view, hand)
+
+
+def test_in_the_market_the_manager_with_fewer_fans_takes_first() -> None:
+    checked = 0
+    for seed in range(20):
+        log: list[tuple[int, int, int]] = []
+        record = play_game(book(), 2, seed, [_MarketLog(0, log), _MarketLog(1, log)], "free-agency")
+        fans = [
+            sum(p.fans for a in record.arenas if a.round == 1 for p in a.placings if p.manager == m)
+            for m in record.managers
+        ]
+        if fans[0] == fans[1]:
+            continue
+        first_in_round_2 = next(seat for r, seat, offered in log if r == 2 and offered == 3)
+        assert first_in_round_2 == fans.index(min(fans))
+        checked += 1
+    assert checked >= 5
+
+
 class _Cheat(RandomBot):
     name = "cheat"
 
@@ -133,7 +197,7 @@ class _BadBuses(RandomBot):
 @pytest.mark.parametrize(
     ("bot", "message"),
     [
-        (_Cheat(), r"cheat drafted \S+, not in its hand \(seed 11\)"),
+        (_Cheat(), r"cheat drafted \S+, which it was not offered \(round 1, seed 11\)"),
         (_BadBuses(), r"bad-buses in round 2: .*different bus.*\(seed 11\)"),
     ],
 )
@@ -142,6 +206,14 @@ def test_an_illegal_move_names_the_bot_and_the_seed(bot: RandomBot, message: str
         play_game(book(), 3, 11, [bot, RandomBot(), RandomBot()])
 
 
-def test_two_player_games_are_refused_for_now() -> None:
-    with pytest.raises(UsageError, match="2-player games are not simulated yet"):
-        play_game(book(), 2, 1, [RandomBot(), RandomBot()])
+@pytest.mark.parametrize(
+    ("players", "mode", "message"),
+    [
+        (2, "duel", "unknown 2-player mode 'duel' in the 2025 edition; modes: heritage, clash"),
+        (4, "heritage", "--mode is for 2-player games"),
+        (7, None, "7 players cannot play: the game is for 2 or 3 to 6"),
+    ],
+)
+def test_impossible_settings_are_refused(players: int, mode: str | None, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        play_game(book(), players, 1, [RandomBot() for _ in range(players)], mode)

@@ -102,8 +102,8 @@ def test_simulate_writes_the_same_report_with_one_or_two_processes(
     ("args", "message"),
     [
         (["--bots", "greedy,wizard"], "unknown bot wizard; bots: random, greedy"),
-        (["--players", "2"], "2-player games are not simulated yet"),
-        (["--players", "7"], "7-player games are not simulated yet"),
+        (["--players", "2", "--mode", "duel"], "unknown 2-player mode 'duel'"),
+        (["--players", "7"], "7 players cannot play"),
     ],
 )
 def test_simulate_refuses_bad_settings_clearly(

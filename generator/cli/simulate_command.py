@@ -16,7 +16,15 @@ from generator.paths import OUTPUT_DIR, display_path
 
 @user_errors
 def simulate(
-    players: Annotated[int, typer.Option("--players", help="Managers per game.")] = 4,
+    players: Annotated[int, typer.Option("--players", help="Managers per game: 2 to 6.")] = 4,
+    mode: Annotated[
+        str | None,
+        typer.Option(
+            "--mode",
+            help="2-player mode, e.g. heritage, clash or free-agency (2025).",
+            show_default="the edition's first",
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
     bots: Annotated[
@@ -55,8 +63,10 @@ def simulate(
     reports = []
     for book in books:
         with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
-            reports.append(run(book, players, games, seed, names, jobs, bar.update))
-    stem = f"{books[0].edition.id}-{players}p-{'-'.join(names)}-seed{seed}-{games}games"
+            reports.append(run(book, players, games, seed, names, jobs, bar.update, mode))
+    played = reports[0]["settings"]["mode"]
+    stem = f"{books[0].edition.id}-{players}p{'-' + played if played else ''}-{'-'.join(names)}"
+    stem += f"-seed{seed}-{games}games"
     if compare is None:
         from generator.documents.pdf import to_pdf
         from generator.games.all_star_draft.simulation.report_document import report_document

@@ -7,10 +7,10 @@ from generator.games.all_star_draft.simulation.bots import (
     RandomBot,
     SeasonView,
 )
+from generator.games.all_star_draft.simulation.draft import IllegalMove
 from generator.games.all_star_draft.simulation.game import (
     ArenaResult,
     GameRecord,
-    IllegalMove,
     Placing,
     play_game,
 )

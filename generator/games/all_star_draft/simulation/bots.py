@@ -4,7 +4,9 @@ A bot answers seven questions. The season ones get a `SeasonView` of their
 own seat; the playoff ones get the playoff state and their name. Every answer
 is checked by the rules engine, so a bot can be wrong but never cheat.
 
-- `pick`: which card of the hand to draft;
+- `pick`: which card of the hand (or of the market) to draft;
+- `keep_and_give` (duel): of the hand, a card to keep and one to give away;
+- `discard`: which card drafted this round to discard (2-player modes);
 - `exchanges`: which cards of earlier teams to exchange for bench cards;
 - `new_team`: which five bench cards make the new team;
 - `buses`: the bus of each team in play (bus n goes to the round's n-th arena);
@@ -53,6 +55,8 @@ class Bot(Protocol):
     name: str
 
     def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str: ...
+    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]: ...
+    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str: ...
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]: ...
     def new_team(self, view: SeasonView) -> Sequence[str]: ...
     def buses(self, view: SeasonView) -> Sequence[int]: ...
@@ -68,6 +72,13 @@ class RandomBot:
 
     def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
         return view.rng.choice(hand)
+
+    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+        keep, give = view.rng.sample(hand, 2)
+        return keep, give
+
+    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str:
+        return view.rng.choice(drafted)
 
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
         moves, bench = [], list(view.lineup.bench)
@@ -106,6 +117,21 @@ class GreedyBot:
     def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
         bench = view.lineup.bench
         return max(hand, key=lambda card: _promise(view.book, (*bench, card), view.players))
+
+    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+        """Keep the card that helps most; give away the one that helps least."""
+        bench = view.lineup.bench
+        ranked = sorted(hand, key=lambda c: _promise(view.book, (*bench, c), view.players))
+        return ranked[-1], ranked[0]
+
+    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str:
+        """The card whose loss leaves the bench looking strongest."""
+        bench = list(view.lineup.bench)
+
+        def without(card: str) -> tuple[int, int]:
+            return _promise(view.book, [c for c in bench if c != card], view.players)
+
+        return max(drafted, key=without)
 
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
         book, players = view.book, view.players

@@ -6,8 +6,7 @@ decided by the rules engine from the bots' moves. The same arguments give
 the same game, move for move, on every machine (Python's seeded Mersenne
 Twister is the only source of chance).
 
-Not simulated yet: the three 2-player modes and the 2020 coaches (their
-abilities are unknown in the data).
+Not simulated: the 2020 coaches (their abilities are unknown in the data).
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from generator.errors import DraftdeckError, UsageError
-from generator.games.all_star_draft.model import Arena, Direction
+from generator.games.all_star_draft.model import Arena, Direction, DraftKind, TwoPlayerMode
 from generator.games.all_star_draft.rules import (
     Lineup,
     Phase,
@@ -35,10 +34,14 @@ from generator.games.all_star_draft.rules import (
     substitute,
 )
 from generator.games.all_star_draft.simulation.bots import Bot, SeasonView
-
-
-class IllegalMove(DraftdeckError):
-    """A bot broke a rule: a bug in the bot, reproducible from the seed."""
+from generator.games.all_star_draft.simulation.draft import (
+    DraftRound,
+    IllegalMove,
+    discard,
+    duel,
+    market,
+    pass_hands,
+)
 
 
 @dataclass(frozen=True)
@@ -70,13 +73,19 @@ class GameRecord:
     """A whole game: what was dealt, what happened and who won."""
 
     seed: int
+    mode: str | None
+    """The 2-player mode, None for 3 or more managers."""
     managers: tuple[str, ...]
     """Seat names; each seat's left neighbour is the next seat."""
     bots: tuple[str, ...]
     species: tuple[str, ...]
     arenas: tuple[ArenaResult, ...]
     picks: tuple[tuple[str, ...], ...]
-    """Every manager's drafted cards in pick order, by seat."""
+    """Every card each manager received in the drafts, in order, by seat."""
+    discards: tuple[tuple[str, ...], ...]
+    """The drafted cards each manager discarded, by seat."""
+    dropped: tuple[str, ...]
+    """Dealt cards nobody kept (hand leftovers, market cards nobody took)."""
     playoffs: PlayoffState
     standings: tuple[Standing, ...]
 
@@ -86,47 +95,49 @@ class GameRecord:
         return tuple(s.manager for s in self.standings if s.winner)
 
 
-def play_game(book: RuleBook, players: int, seed: int, bots: Sequence[Bot]) -> GameRecord:
-    """Play one game with a bot per seat."""
+def play_game(
+    book: RuleBook, players: int, seed: int, bots: Sequence[Bot], mode: str | None = None
+) -> GameRecord:
+    """Play one game with a bot per seat; `mode` picks a 2-player mode (default: the first)."""
     setup = book.edition.setup
-    if players not in setup.multiplayer_players:
-        raise UsageError(
-            f"{players}-player games are not simulated yet; "
-            f"simulate {min(setup.multiplayer_players)} to {max(setup.multiplayer_players)} players"
-        )
     if len(bots) != players:
         raise UsageError(f"{players} players need {players} bots, got {len(bots)}")
+    duo = _two_player_mode(book, players, mode)
     rng = random.Random(seed)
     names = tuple(f"seat {n}" for n in range(1, players + 1))
-    species = tuple(
-        rng.sample([s.id for s in book.game.species], setup.species_per_manager * players)
-    )
+    count = duo.species if duo else setup.species_per_manager * players
+    species = tuple(rng.sample([s.id for s in book.game.species], count))
     deck = [c.id for c in book.cards if c.species in species]
     rng.shuffle(deck)
-    arena_pile = list(book.edition.arenas)
+    removed = setup.two_player_removed_flag
+    arena_pile = [a for a in book.edition.arenas if not (duo and removed in a.flags)]
     rng.shuffle(arena_pile)
     lineups = [Lineup((), ()) for _ in names]
     picks: list[list[str]] = [[] for _ in names]
+    dropped: list[str] = []
+    discarded: list[list[str]] = [[] for _ in names]
     results: list[ArenaResult] = []
     bot_rngs = [random.Random(f"{seed}/{seat}") for seat in range(players)]
     season = dict.fromkeys(names, 0)
+    first = rng.randrange(players)  # who takes first in a market draft
     for number, round_ in enumerate(setup.rounds, 1):
         arenas = tuple(arena_pile[: round_.arenas])
         del arena_pile[: round_.arenas]
-        size = setup.hand_size
-        hands = [tuple(deck[seat * size : (seat + 1) * size]) for seat in range(players)]
-        del deck[: players * size]
-        step = 1 if round_.passing is Direction.LEFT else -1
-        while hands[0]:
-            for seat, bot in enumerate(bots):
-                view = SeasonView(book, players, number, lineups[seat], arenas, bot_rngs[seat])
-                card = bot.pick(view, hands[seat])
-                if card not in hands[seat]:
-                    raise IllegalMove(f"{bot.name} drafted {card}, not in its hand (seed {seed})")
-                picks[seat].append(card)
-                lineups[seat] = replace(lineups[seat], bench=(*lineups[seat].bench, card))
-                hands[seat] = tuple(c for c in hands[seat] if c != card)
-            hands = [hands[(seat - step) % players] for seat in range(players)]
+        table = DraftRound(book, number, arenas, bots, bot_rngs, seed, lineups, picks, dropped)
+        if duo is None:
+            _deal_and_pass(table, deck, setup.hand_size, round_.passing, setup.hand_size)
+        elif duo.draft is DraftKind.MARKET:
+            if number > 1:  # the manager with fewer fans takes first; on a tie, turns alternate
+                low = min(season.values())
+                trailing = [seat for seat, name in enumerate(names) if season[name] == low]
+                first = trailing[0] if len(trailing) == 1 else 1 - first
+            market(table, deck, duo.reveal or 0, duo.picks, first)
+        elif duo.draft is DraftKind.DUEL:
+            duel(table, _deal(deck, players, duo.hand_size or 0), duo.picks)
+        else:
+            _deal_and_pass(table, deck, duo.hand_size or 0, Direction.LEFT, duo.picks)
+        for seat, cards in enumerate(discard(table, duo.discard if duo else 0)):
+            discarded[seat] += cards
         orders = []
         for seat, bot in enumerate(bots):
             lineups[seat], order = _build_teams(
@@ -164,14 +175,52 @@ def play_game(book: RuleBook, players: int, seed: int, bots: Sequence[Bot]) -> G
     bonus = {m.name: m.bonus for m in state.managers}
     return GameRecord(
         seed,
+        duo.id if duo else None,
         names,
         tuple(b.name for b in bots),
         species,
         tuple(results),
         tuple(tuple(p) for p in picks),
+        tuple(tuple(d) for d in discarded),
+        tuple(dropped),
         state,
         tuple(final_standings(season, playoff_fans, bonus)),
     )
+
+
+def _two_player_mode(book: RuleBook, players: int, mode: str | None) -> TwoPlayerMode | None:
+    """The 2-player mode to play, None for 3 or more players; refuses what cannot be played."""
+    setup = book.edition.setup
+    modes = {m.id: m for m in setup.two_player_modes}
+    if players == 2:
+        if mode is None:
+            return setup.two_player_modes[0]
+        if mode not in modes:
+            raise UsageError(
+                f"unknown 2-player mode '{mode}' in the {book.edition.id} edition; "
+                f"modes: {', '.join(modes)}"
+            )
+        return modes[mode]
+    if mode is not None:
+        raise UsageError(f"--mode is for 2-player games; {players} managers draft by passing hands")
+    if players not in setup.multiplayer_players:
+        low, high = min(setup.multiplayer_players), max(setup.multiplayer_players)
+        raise UsageError(f"{players} players cannot play: the game is for 2 or {low} to {high}")
+    return None
+
+
+def _deal(deck: list[str], players: int, size: int) -> list[list[str]]:
+    """A hand of `size` cards from the top of the deck for each seat."""
+    hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
+    del deck[: players * size]
+    return hands
+
+
+def _deal_and_pass(
+    table: DraftRound, deck: list[str], size: int, direction: Direction, picks: int
+) -> None:
+    hands = _deal(deck, len(table.bots), size)
+    pass_hands(table, hands, 1 if direction is Direction.LEFT else -1, picks)
 
 
 def _build_teams(

@@ -32,9 +32,10 @@ def counts(table: dict[str, int]) -> str:
 def report_document(report: dict[str, Any]) -> TextDocument:
     """The whole balance report."""
     settings = report["settings"]
+    mode = f" ({settings['mode']})" if settings.get("mode") else ""
     title = (
         f"Balance report: All-Star Draft {settings['edition']}, "
-        f"{settings['players']} players, {report['games']} games"
+        f"{settings['players']} players{mode}, {report['games']} games"
     )
     blocks: list[Block] = [
         Paragraph(

@@ -34,6 +34,7 @@ def simulate(
     bot_names: Sequence[str],
     jobs: int = 0,
     progress: Callable[[int], None] | None = None,
+    mode: str | None = None,
 ) -> dict[str, Any]:
     """Play `games` games with seeds `seed`, `seed + 1`, ... and report on them.
 
@@ -42,8 +43,8 @@ def simulate(
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
     bots = seat_bots(bot_names, players)
-    play_game(book, players, seed, bots)  # refuse bad settings here, not in a worker
-    SHARED["simulation"] = (book, players, [b.name for b in bots])
+    first = play_game(book, players, seed, bots, mode)  # refuse bad settings here, not in a worker
+    SHARED["simulation"] = (book, players, [b.name for b in bots], mode)
     chunks = [
         range(start, min(start + CHUNK, seed + games)) for start in range(seed, seed + games, CHUNK)
     ]
@@ -54,6 +55,7 @@ def simulate(
     settings = {
         "edition": book.edition.id,
         "players": players,
+        "mode": first.mode,
         "games": games,
         "seeds": [seed, seed + games - 1],
         "bots": [b.name for b in bots],
@@ -62,9 +64,9 @@ def simulate(
 
 
 def _play_chunk(seeds: range) -> list[GameFacts]:
-    book, players, names = SHARED["simulation"]
+    book, players, names, mode = SHARED["simulation"]
     tickets = book.edition.playoffs.tickets[players]
     return [
-        game_facts(play_game(book, players, seed, seat_bots(names, players)), tickets)
+        game_facts(play_game(book, players, seed, seat_bots(names, players), mode), tickets)
         for seed in seeds
     ]

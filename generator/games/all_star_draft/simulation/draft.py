@@ -1,0 +1,139 @@
+"""One round's draft, in each way the editions draft: passing hands, duel and market.
+
+`DraftRound` holds the round while it is drafted: every card a bot takes is
+checked against what it was offered, goes onto a bench, and is recorded;
+cards nobody keeps are recorded as dropped. The rules of each way are in
+docs/simulation.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from generator.errors import DraftdeckError
+from generator.games.all_star_draft.model import Arena
+from generator.games.all_star_draft.rules import Lineup, RuleBook
+from generator.games.all_star_draft.simulation.bots import Bot, SeasonView
+
+
+class IllegalMove(DraftdeckError):
+    """A bot broke a rule: a bug in the bot, reproducible from the seed."""
+
+
+@dataclass
+class DraftRound:
+    """The table during one round's draft (mutable while the round is drafted)."""
+
+    book: RuleBook
+    round: int
+    arenas: tuple[Arena, ...]
+    bots: Sequence[Bot]
+    rngs: Sequence[random.Random]
+    seed: int
+    lineups: list[Lineup]
+    picks: list[list[str]]
+    """Every card each seat received, in order, over the whole game."""
+    dropped: list[str]
+    """Cards nobody kept, over the whole game."""
+    taken: list[list[str]] = field(default_factory=list)
+    """Cards each seat received this round."""
+
+    def __post_init__(self) -> None:
+        self.taken = [[] for _ in self.bots]
+
+    @property
+    def seats(self) -> range:
+        """Every seat number, from 0."""
+        return range(len(self.bots))
+
+    def view(self, seat: int) -> SeasonView:
+        """What the bot at `seat` sees."""
+        return SeasonView(
+            self.book, len(self.bots), self.round, self.lineups[seat], self.arenas, self.rngs[seat]
+        )
+
+    def receive(self, seat: int, card: str) -> None:
+        """Put a card on a seat's bench."""
+        self.lineups[seat] = replace(self.lineups[seat], bench=(*self.lineups[seat].bench, card))
+        self.picks[seat].append(card)
+        self.taken[seat].append(card)
+
+    def choose(self, seat: int, offered: Sequence[str], card: str, what: str) -> str:
+        """Check that a bot's card was offered to it."""
+        if card not in offered:
+            raise IllegalMove(
+                f"{self.bots[seat].name} {what} {card}, which it was not offered "
+                f"(round {self.round}, seed {self.seed})"
+            )
+        return card
+
+
+def pass_hands(table: DraftRound, hands: list[list[str]], step: int, picks: int) -> None:
+    """Take one card, pass the rest to the neighbour `step` seats on, until `picks` are taken.
+
+    What is left in the hands afterwards is dropped.
+    """
+    count = len(hands)
+    while min(len(t) for t in table.taken) < picks and all(hands):
+        for seat, bot in enumerate(table.bots):
+            card = table.choose(
+                seat, hands[seat], bot.pick(table.view(seat), tuple(hands[seat])), "drafted"
+            )
+            hands[seat].remove(card)
+            table.receive(seat, card)
+        hands[:] = [hands[(seat - step) % count] for seat in range(count)]
+    table.dropped.extend(card for hand in hands for card in hand)
+
+
+def duel(table: DraftRound, hands: list[list[str]], picks: int) -> None:
+    """Take one card; then of two more keep one and give one to the opponent; pass; repeat."""
+    while min(len(t) for t in table.taken) < picks and any(hands):
+        for seat, bot in enumerate(table.bots):
+            hand = hands[seat]
+            if not hand:
+                continue
+            card = table.choose(seat, hand, bot.pick(table.view(seat), tuple(hand)), "drafted")
+            hand.remove(card)
+            table.receive(seat, card)
+            if len(hand) >= 2:
+                keep, give = bot.keep_and_give(table.view(seat), tuple(hand))
+                table.choose(seat, hand, keep, "kept")
+                table.choose(seat, [c for c in hand if c != keep], give, "gave")
+                hand.remove(keep)
+                hand.remove(give)
+                table.receive(seat, keep)
+                table.receive(1 - seat, give)
+        hands.reverse()
+    table.dropped.extend(card for hand in hands for card in hand)
+
+
+def market(table: DraftRound, deck: list[str], reveal: int, picks: int, first: int) -> None:
+    """Turn `reveal` cards face up; the managers take one each, `first` first, alternating."""
+    while min(len(t) for t in table.taken) < picks and len(deck) >= reveal:
+        shown = deck[:reveal]
+        del deck[:reveal]
+        for seat in (first, 1 - first):
+            bot = table.bots[seat]
+            card = table.choose(seat, shown, bot.pick(table.view(seat), tuple(shown)), "took")
+            shown.remove(card)
+            table.receive(seat, card)
+        table.dropped.extend(shown)
+        first = 1 - first
+
+
+def discard(table: DraftRound, count: int) -> list[list[str]]:
+    """Each manager discards `count` of the cards they drafted this round; returns them by seat."""
+    discarded: list[list[str]] = [[] for _ in table.seats]
+    for seat, bot in enumerate(table.bots):
+        for _ in range(count):
+            offered = [c for c in table.taken[seat] if c in table.lineups[seat].bench]
+            card = table.choose(
+                seat, offered, bot.discard(table.view(seat), tuple(offered)), "discarded"
+            )
+            bench = list(table.lineups[seat].bench)
+            bench.remove(card)
+            table.lineups[seat] = replace(table.lineups[seat], bench=tuple(bench))
+            discarded[seat].append(card)
+    return discarded
