@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from generator.games.all_star_draft.model import Arena, Attribute
+from generator.games.all_star_draft.model import Arena
 from generator.games.all_star_draft.rules import (
     Exchange,
     Lineup,
@@ -181,7 +180,7 @@ class GreedyBot:
         Aim at the best team of team and bench together. If that takes fewer
         than 2 swaps, also swap cards outside its shown group, or group cards
         for bench cards of the same value: neither can make it weaker. If
-        neither exists, try every pair of swaps.
+        neither exists, see `_best_forced_swap`.
         """
         book, manager = state.book, state.manager(me)
         team, hand = manager.team, manager.hand
@@ -202,18 +201,34 @@ class GreedyBot:
                 into.append(bench_cards.pop())
         if len(into) >= 2:
             return Substitution(tuple(out[:4]), tuple(into[:4]))
-        choices = (
-            (pair_out, pair_in)
-            for pair_out in itertools.combinations(team, 2)
-            for pair_in in itertools.combinations(hand, 2)
-        )
-        pair_out, pair_in = max(
-            choices,
-            key=lambda p: _key(
-                book, [c for c in team if c not in p[0]] + list(p[1]), state.players
-            ),
-        )
-        return Substitution(pair_out, pair_in)
+        return _best_forced_swap(book, team, hand, state.players)
+
+
+def _best_forced_swap(
+    book: RuleBook, team: Sequence[str], hand: Sequence[str], players: int
+) -> Substitution:
+    """The strongest team after taking out at least two team cards (2 to 4 swaps).
+
+    For each pair taken out, best-team over the rest of the team and the bench
+    finds the strongest legal result, unless it drops the whole team (5 swaps).
+    """
+    best: tuple[int, Substitution] | None = None
+    for pair in itertools.combinations(team, 2):
+        kept = [c for c in team if c not in pair]
+        cards, strength = best_team(book, (*kept, *hand), players)
+        into = tuple(c for c in cards if c not in team)
+        if len(into) == len(cards):
+            continue  # would swap all five
+        swap = Substitution(tuple(c for c in team if c not in cards), into)
+        if best is None or strength.key > best[0]:
+            best = (strength.key, swap)
+    if best is not None:
+        return best[1]
+    pair_out, pair_in = max(
+        ((o, i) for o in itertools.combinations(team, 2) for i in itertools.combinations(hand, 2)),
+        key=lambda p: _key(book, [c for c in team if c not in p[0]] + list(p[1]), players),
+    )
+    return Substitution(pair_out, pair_in)
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -225,13 +240,10 @@ def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
 
 
 def _promise(book: RuleBook, cards: Sequence[str], players: int) -> tuple[int, int]:
-    """How strong a bench looks: its best team's key, or its largest group while too small."""
+    """How strong a bench looks: its best team's key, or, while it is too small for a team,
+    the key of its largest group (the packed counters hold up to 7 cards)."""
     if len(cards) >= book.team_size:
         return (1, _key(book, best_team(book, cards, players)[0], players))
-    values = Counter(
-        (attribute, book.cards[book.card_index(c)].value(attribute))
-        for c in cards
-        for attribute in Attribute
-    )
-    values.pop((Attribute.SYMBOL, None), None)
-    return (0, max(values.values(), default=0))
+    if not cards:
+        return (0, 0)
+    return (0, _key(book, cards, players))
