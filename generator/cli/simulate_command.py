@@ -55,11 +55,14 @@ def simulate(
     """
     from generator.games.all_star_draft.queries import load
     from generator.games.all_star_draft.rules import rule_book
+    from generator.games.all_star_draft.simulation.run import check_settings
     from generator.games.all_star_draft.simulation.run import simulate as run
     from generator.output.atomic import write_atomic
 
     books = [rule_book(load(folder), edition) for folder in (data, *([compare] if compare else []))]
     names = [n.strip() for n in bots.split(",") if n.strip()]
+    for book in books:
+        check_settings(book, players, names, mode)
     reports = []
     for book in books:
         with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:

@@ -102,7 +102,7 @@ def play_game(
     setup = book.edition.setup
     if len(bots) != players:
         raise UsageError(f"{players} players need {players} bots, got {len(bots)}")
-    duo = _two_player_mode(book, players, mode)
+    duo = two_player_mode(book, players, mode)
     rng = random.Random(seed)
     names = tuple(f"seat {n}" for n in range(1, players + 1))
     count = duo.species if duo else setup.species_per_manager * players
@@ -188,7 +188,7 @@ def play_game(
     )
 
 
-def _two_player_mode(book: RuleBook, players: int, mode: str | None) -> TwoPlayerMode | None:
+def two_player_mode(book: RuleBook, players: int, mode: str | None) -> TwoPlayerMode | None:
     """The 2-player mode to play, None for 3 or more players; refuses what cannot be played."""
     setup = book.edition.setup
     modes = {m.id: m for m in setup.two_player_modes}

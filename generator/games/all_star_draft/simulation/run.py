@@ -8,7 +8,7 @@ from typing import Any
 from generator.errors import UsageError
 from generator.games.all_star_draft.rules import RuleBook
 from generator.games.all_star_draft.simulation.bots import BOTS, Bot
-from generator.games.all_star_draft.simulation.game import play_game
+from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
 from generator.parallel import SHARED, fork_map
 
@@ -24,6 +24,14 @@ def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
             f"unknown bot {', '.join(unknown) or '(none given)'}; bots: {', '.join(BOTS)}"
         )
     return [BOTS[names[seat % len(names)]]() for seat in range(players)]
+
+
+def check_settings(
+    book: RuleBook, players: int, bot_names: Sequence[str], mode: str | None = None
+) -> None:
+    """Refuse settings no game can be played with, before any game starts."""
+    seat_bots(bot_names, players)
+    two_player_mode(book, players, mode)
 
 
 def simulate(
