@@ -28,10 +28,11 @@ def seat_bots(names: Sequence[str], players: int) -> list[Bot]:
 
 def check_settings(
     book: RuleBook, players: int, bot_names: Sequence[str], mode: str | None = None
-) -> None:
-    """Refuse settings no game can be played with, before any game starts."""
+) -> str | None:
+    """Refuse settings no game can be played with; the 2-player mode that will be played."""
     seat_bots(bot_names, players)
-    two_player_mode(book, players, mode)
+    duo = two_player_mode(book, players, mode)
+    return duo.id if duo else None
 
 
 def simulate(
@@ -50,8 +51,8 @@ def simulate(
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
+    played = check_settings(book, players, bot_names, mode)  # here, not in a worker
     bots = seat_bots(bot_names, players)
-    first = play_game(book, players, seed, bots, mode)  # refuse bad settings here, not in a worker
     SHARED["simulation"] = (book, players, [b.name for b in bots], mode)
     chunks = [
         range(start, min(start + CHUNK, seed + games)) for start in range(seed, seed + games, CHUNK)
@@ -63,7 +64,7 @@ def simulate(
     settings = {
         "edition": book.edition.id,
         "players": players,
-        "mode": first.mode,
+        "mode": played,
         "games": games,
         "seeds": [seed, seed + games - 1],
         "bots": [b.name for b in bots],
