@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from generator.cli.app import app
 from tests.conftest import PACK, replace_once
@@ -19,28 +19,17 @@ def _name_art(path: str) -> None:
     replace_once(Path(PACK) / "species.yaml", ART, f"{ART}    art: {path}\n")
 
 
+def _build(runner: CliRunner, *extra: str) -> Result:
+    """Build the 2025 English cards from the project copy into out/, in one process."""
+    args = ["build", "--data", "data", "--out", "out", "--edition", "2025", "--locale", "en"]
+    return runner.invoke(app, [*args, "--jobs", "1", *extra])
+
+
 def test_art_is_printed_instead_of_the_emblem(project: Path, runner: CliRunner) -> None:
     (Path(PACK) / "art").mkdir()
     Image.new("RGB", (400, 360), (200, 30, 160)).save(Path(PACK) / "art" / "rabbit.png")
     _name_art("art/rabbit.png")
-    result = runner.invoke(
-        app,
-        [
-            "build",
-            "--data",
-            "data",
-            "--out",
-            "out",
-            "--edition",
-            "2025",
-            "--locale",
-            "en",
-            "--bleed",
-            "0",
-            "--jobs",
-            "1",
-        ],
-    )
+    result = _build(runner, "--bleed", "0")
     assert result.exit_code == 0, result.output
     image = raster(project / "out/2025/en/hockey-player.pdf", 0, 8.0)
     # The first card's art box centre (3x3 upright sheet, first slot): magenta, not the white emblem.
@@ -66,7 +55,7 @@ def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> 
             lambda p: Image.new("RGB", (10, 10)).save(p, format="GIF"),
             "art must be PNG or JPEG, not GIF",
         ),
-        (lambda p: p.write_bytes(b"\\x89PNG\\r\\n\\x1a\\n broken"), "not a readable image"),
+        (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n broken"), "not a readable image"),
         (lambda p: Image.new("1", (7000, 7000)).save(p), "refused as a decompression bomb"),
     ],
 )
@@ -76,22 +65,7 @@ def test_bad_art_fails_the_build_clearly(
     (Path(PACK) / "art").mkdir()
     make(Path(PACK) / "art" / "rabbit.png")  # type: ignore[operator]
     _name_art("art/rabbit.png")
-    result = runner.invoke(
-        app,
-        [
-            "build",
-            "--data",
-            "data",
-            "--out",
-            "out",
-            "--edition",
-            "2025",
-            "--locale",
-            "en",
-            "--jobs",
-            "1",
-        ],
-    )
+    result = _build(runner)
     assert result.exit_code == 1
     assert message in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)

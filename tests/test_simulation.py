@@ -190,6 +190,26 @@ def test_in_the_market_the_manager_with_fewer_fans_takes_first() -> None:
     assert min(checked.values()) >= 3
 
 
+class _Giver(RandomBot):
+    """A random bot that remembers the cards it gives away."""
+
+    def __init__(self) -> None:
+        self.given: list[str] = []
+
+    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+        keep, give = super().keep_and_give(view, hand)
+        self.given.append(give)
+        return keep, give
+
+
+def test_in_clash_a_given_card_lands_on_the_opponents_bench_at_once() -> None:
+    # Seat 1 acts first, so the first card seat 2 receives is seat 1's gift.
+    first, second = _Giver(), _Giver()
+    record = play_game(book(), 2, 5, [first, second], "clash")
+    assert record.picks[1][0] == first.given[0]
+    assert set(first.given) <= set(record.picks[1]) and set(second.given) <= set(record.picks[0])
+
+
 class _Cheat(RandomBot):
     name = "cheat"
 

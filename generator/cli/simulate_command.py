@@ -112,18 +112,16 @@ def _changes(changes: list[dict[str, Any]]) -> str:
 
 def _gist(report: dict[str, Any]) -> str:
     from generator.cli.tables import render_table
-
-    def share(r: dict[str, Any]) -> str:
-        low, high = r["ci95"]
-        return f"{r['rate']:.1%} ({low:.1%}-{high:.1%})"
+    from generator.games.all_star_draft.simulation.report_document import number, percent
 
     seats = render_table(
         ["seat", "bot", "win rate (95% interval)"],
-        [[s["seat"], s["bot"], share(s)] for s in report["win_rate_by_seat"]],
+        [[s["seat"], s["bot"], percent(s)] for s in report["win_rate_by_seat"]],
     )
     fans = report["fans_per_manager"]
     return (
         f"{report['games']} games\n{seats}\n"
-        f"mean fans per manager: season {fans['season']['mean']}, "
-        f"playoffs {fans['playoffs']['mean']}, ticket bonus {fans['ticket_bonus']['mean']}"
+        f"mean fans per manager: season {number(fans['season']['mean'])}, "
+        f"playoffs {number(fans['playoffs']['mean'])}, "
+        f"ticket bonus {number(fans['ticket_bonus']['mean'])}"
     )

@@ -79,11 +79,3 @@ def render_combined(game: Game, job: Job, files: list[Rendered]) -> Rendered:
     """The print-and-play file of all parts, with a bookmark each."""
     _, document = _context(game, job)
     return combine(files, document)
-
-
-def render_edition(game: Game, job: Job) -> tuple[list[Rendered], list[Rendered], tuple[str, ...]]:
-    """Every file of an edition in one language, in one process: (files, pod files, warnings)."""
-    names, warnings = parts(game, job)
-    rendered = [render_one(game, job, name) for name in names]
-    files = [r.file for r in rendered]
-    return [*files, render_combined(game, job, files)], [r.pod for r in rendered if r.pod], warnings

@@ -39,11 +39,6 @@ def best_team(
     return tuple(book.cards[p].id for p in ordered), evaluate(book, ordered, players, arena)
 
 
-def best_positions(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
-    """The strongest team (no arena special) of a bench of card positions."""
-    return _best_group_team(book, bench, players)
-
-
 def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
     size = book.team_size
     medals = book.medals(players)
