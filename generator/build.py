@@ -254,8 +254,6 @@ class _Progress:
 
 def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
     """Do the first-use work once, before render processes fork and inherit it."""
-    import pypdf  # noqa: F401 - imported once here rather than in every render process
-
     from generator.games.all_star_draft.printing.layout import load_layout
     from generator.i18n.ui import load_translator
     from generator.printing.fonts import coverage, register

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from io import BytesIO
 
 from generator.printing.geometry import Size
 from generator.printing.sheets import (
@@ -55,25 +54,10 @@ def combine(
     parts: Sequence[Rendered], document: Document, name: str = "print-and-play.pdf"
 ) -> Rendered:
     """All components in one PDF, with a bookmark per component."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
+    from generator.printing.merge import Info, Source, join
 
-    writer = PdfWriter()
-    for part in parts:
-        start = len(writer.pages)
-        writer.append(PdfReader(BytesIO(part.data)), import_outline=False)
-        writer.add_outline_item(title=part.title, page_number=start)
-    writer.add_metadata(
-        {
-            "/Title": document.title,
-            "/Author": document.author,
-            "/Subject": document.subject,
-            "/Creator": "draftdeck",
-            "/Producer": "draftdeck",
-        }
+    data, pages = join(
+        [Source(part.title, part.data) for part in parts],
+        Info(document.title, document.author, document.subject, document.locale),
     )
-    writer._root_object[NameObject("/Lang")] = TextStringObject(document.locale)
-    writer.page_mode = "/UseOutlines"
-    out = BytesIO()
-    writer.write(out)
-    return Rendered(name, document.title, out.getvalue(), len(writer.pages))
+    return Rendered(name, document.title, data, pages)
