@@ -18,9 +18,10 @@ from typing import Any
 
 from generator.errors import DraftdeckError, UsageError
 from generator.games.all_star_draft.export import export_bytes
+from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.printing.render import parts
 from generator.games.all_star_draft.queries import edition as pick_edition
-from generator.games.all_star_draft.queries import load
+from generator.games.all_star_draft.queries import load_while_validating
 from generator.output import stamp
 from generator.output.atomic import write_atomic
 from generator.parallel import SHARED, can_fork, workers_for
@@ -82,33 +83,18 @@ def build(
     progress: Callable[[int, int], None] | None = None,
 ) -> BuildReport:
     """Validate, render and write every output below `out_dir/<edition>/<locale>/`."""
-    from generator.loading.validate import locales_for
-
-    # 1. Load and validate.
-    game = load(data_dir)
-    pack = data_dir / game.id if (data_dir / game.id).is_dir() else data_dir
-    locales_dir = locales_for(pack)
-    editions = (
-        [pick_edition(game, e).id for e in options.editions]
-        if options.editions
-        else list(game.editions)
-    )
-    locales = list(options.locales) or list(game.locales)
-    unknown = [loc for loc in locales if loc not in game.locales]
-    if unknown:
-        raise UsageError(
-            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
-        )
-    # 2. Nothing changed: keep the last output.
-    sources = [pack, locales_dir, PROJECT_ROOT / "generator"]
-    signature = stamp.signature(sources, [asdict(options) | {"force": False}, editions, locales])
-    if not options.force and stamp.up_to_date(out_dir, signature):
+    # 1. Load the data and prepare while a second process validates it: invalid data
+    #    stops the build as the block ends, before anything is rendered or written.
+    with load_while_validating(data_dir) as game:
+        prepared = _prepare(game, data_dir, out_dir, options)
+    if prepared is None:
         return BuildReport((), (), up_to_date=True)
-    # 3. Render every part of every edition and language, then combine each, in parallel.
-    jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
-    SHARED["game"], SHARED["jobs"] = game, jobs
-    _warm_up(locales_dir, locales, game.id)
-    plans = {key: parts(game, job) for key, job in jobs.items()}
+    editions, signature, jobs, plans = (
+        prepared.editions,
+        prepared.signature,
+        prepared.jobs,
+        prepared.plans,
+    )
     warnings = list(dict.fromkeys(w for _, found in plans.values() for w in found))
     # Language by language, heaviest part first: each combine overlaps the next language's parts.
     tasks = [
@@ -139,6 +125,49 @@ def build(
         )
     stamp.remember(out_dir, signature, {o.relative: o.data for o in outputs})
     return BuildReport(tuple(written), tuple(warnings))
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What a build renders, and the signature it will record."""
+
+    editions: list[str]
+    signature: str
+    jobs: dict[tuple[str, str], Any]
+    """(edition, locale) -> render job."""
+    plans: dict[tuple[str, str], Any]
+    """(edition, locale) -> (part names, warnings)."""
+
+
+def _prepare(game: Game, data_dir: Path, out_dir: Path, options: BuildOptions) -> _Prepared | None:
+    """Plan the build; None when the output is up to date."""
+    from generator.loading.validate import locales_for
+
+    pack = data_dir / game.id if (data_dir / game.id).is_dir() else data_dir
+    locales_dir = locales_for(pack)
+    editions = (
+        [pick_edition(game, e).id for e in options.editions]
+        if options.editions
+        else list(game.editions)
+    )
+    locales = list(options.locales) or list(game.locales)
+    unknown = [loc for loc in locales if loc not in game.locales]
+    if unknown:
+        raise UsageError(
+            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
+        )
+    # 2. Nothing changed: keep the last output.
+    sources = [pack, locales_dir, PROJECT_ROOT / "generator"]
+    signature = stamp.signature(sources, [asdict(options) | {"force": False}, editions, locales])
+    if not options.force and stamp.up_to_date(out_dir, signature):
+        return None
+    # 3. Plan every part of every edition and language, after the first-use work forks inherit.
+    jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
+    SHARED["game"], SHARED["jobs"] = game, jobs
+    _warm_up(locales_dir, locales, game.id)
+    return _Prepared(
+        editions, signature, jobs, {key: parts(game, job) for key, job in jobs.items()}
+    )
 
 
 HEAVY = ("hockey-player", "arena", "fan-zone", "tiebreaker")
@@ -254,7 +283,11 @@ class _Progress:
 
 def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
     """Do the first-use work once, before render processes fork and inherit it."""
+    from babel.numbers import format_decimal
+    from reportlab.pdfgen import canvas  # noqa: F401 - the import every render process needs
+
     from generator.games.all_star_draft.printing.layout import load_layout
+    from generator.games.all_star_draft.printing.render import render_one  # noqa: F401
     from generator.i18n.ui import load_translator
     from generator.printing.fonts import coverage, register
 
@@ -263,6 +296,7 @@ def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
     load_layout()
     for locale in locales:
         load_translator(locales_dir, locale, game_id)
+        format_decimal(1, locale=locale)  # loads the language's number symbols
 
 
 def _render_part(task: tuple[tuple[str, str], str]) -> tuple[Any, list[_Output]]:

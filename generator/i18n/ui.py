@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -88,15 +88,11 @@ class Translator:
 
     def number(self, value: float) -> str:
         """A number in the locale's format."""
-        from babel.numbers import format_decimal
-
-        return str(format_decimal(value, locale=self.locale))
+        return _decimal(value, self.locale)
 
     def ordinal(self, value: int) -> str:
         """An ordinal such as 1st, 1., 1er, by the locale's ordinal rules."""
-        from babel import Locale
-
-        category = Locale.parse(self.locale).ordinal_form(value)
+        category = _ordinal_form(value, self.locale)
         pattern = ORDINAL_PATTERNS.get(category, ORDINAL_PATTERNS["other"])
         return self.text(pattern).format(n=self.number(value))
 
@@ -148,3 +144,19 @@ def _compiled(
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer), frozenset(finished)
+
+
+@lru_cache(maxsize=None, typed=True)
+def _decimal(value: float, locale: str) -> str:
+    """Babel's formatting of a number, done once per number and language."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=locale))
+
+
+@cache
+def _ordinal_form(value: int, locale: str) -> str:
+    """The language's ordinal category of a number (one, two, few, other, …)."""
+    from babel import Locale
+
+    return str(Locale.parse(locale).ordinal_form(value))

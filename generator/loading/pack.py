@@ -36,7 +36,9 @@ class LoadedDocuments:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def load_documents(root: Path, specs: Iterable[DocumentSpec], schemas_dir: Path) -> LoadedDocuments:
+def load_documents(
+    root: Path, specs: Iterable[DocumentSpec], schemas_dir: Path | None
+) -> LoadedDocuments:
     """Load every spec'd file of the pack at `root`; bad files are reported, not raised."""
     documents: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
@@ -49,9 +51,12 @@ def load_documents(root: Path, specs: Iterable[DocumentSpec], schemas_dir: Path)
 
 
 def load_one(
-    root: Path, spec: DocumentSpec, schemas_dir: Path
+    root: Path, spec: DocumentSpec, schemas_dir: Path | None
 ) -> tuple[Document | None, list[Diagnostic]]:
-    """Parse and schema-validate one file; the document is None if anything failed."""
+    """Parse and schema-validate one file; the document is None if anything failed.
+
+    Without `schemas_dir` the file is only parsed, for a caller that validates it elsewhere.
+    """
     path = root / spec.relative
     display = display_path(path)
     if not path.is_file():
@@ -67,8 +72,8 @@ def load_one(
             )
         ]
     document, diagnostics = strict_yaml.load_file(path, display)
-    if document is None:
-        return None, diagnostics
+    if document is None or schemas_dir is None:
+        return document, diagnostics
     diagnostics = [
         *_modeline(document, spec),
         *schemas.validate(document, schemas_dir, spec.schema),

@@ -6,16 +6,16 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
-from referencing._core import Resolver
-from referencing.jsonschema import DRAFT202012
+from typing import TYPE_CHECKING, Any
 
 from generator.diagnostics import Diagnostic
 from generator.loading.document import Document
+
+if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+    from referencing._core import Resolver
 
 BASE_URI = "https://draftdeck.invalid/schemas/"
 """In-memory base of schema URIs; relative `$ref`s resolve against it, never fetched."""
@@ -24,6 +24,9 @@ BASE_URI = "https://draftdeck.invalid/schemas/"
 @cache
 def registry(schemas_dir: Path) -> Registry[Any]:
     """Every `*.schema.json` below `schemas_dir`, registered under its relative path."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = []
     for path in sorted(schemas_dir.rglob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -35,6 +38,8 @@ def registry(schemas_dir: Path) -> Registry[Any]:
 @cache
 def validator(schemas_dir: Path, schema_name: str) -> Draft202012Validator:
     """A validator for the schema at `schemas_dir/schema_name`, its `$ref`s inlined."""
+    from jsonschema import Draft202012Validator
+
     uri = BASE_URI + schema_name
     resolver = registry(schemas_dir).resolver(uri)
     schema = inline_refs(resolver.lookup(uri).contents, resolver)

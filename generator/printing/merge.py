@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from hashlib import md5
+from itertools import pairwise
 
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _XREF_ENTRY = re.compile(rb"(\d{10}) (\d{5}) ([nf])")
@@ -86,7 +87,9 @@ def join(sources: Sequence[Source], info: Info) -> tuple[bytes, int]:
         b"<< /Count %d /Kids [ %s ] /Type /Pages >>"
         % (len(kids), b" ".join(b"%d 0 R" % kid for kid in kids)),
         b"<< /Author %s /Creator %s /Producer %s /Subject %s /Title %s >>"
-        % tuple(_text(t) for t in (info.author, info.creator, info.creator, info.subject, info.title)),
+        % tuple(
+            _text(t) for t in (info.author, info.creator, info.creator, info.subject, info.title)
+        ),
         b"<< /Count %d /First %d 0 R /Last %d 0 R /Type /Outlines >>"
         % (len(sources), first_item, first_item + len(sources) - 1),
     ]
@@ -132,8 +135,7 @@ def _read(data: bytes) -> tuple[dict[int, _Object], list[int]]:
     refs = {name.decode(): int(number) for name, number in _TRAILER_REF.findall(data, trailer)}
     if len(offsets) != int(head[1]) - 1 or "Root" not in refs:
         raise UnexpectedPdf("free objects in the cross-reference table, or no catalog")
-    starts = sorted(offsets.values()) + [xref]
-    following = dict(zip(starts, starts[1:], strict=False))
+    following = dict(pairwise([*sorted(offsets.values()), xref]))
     objects = {
         number: _object(data, number, start, following[start]) for number, start in offsets.items()
     }
