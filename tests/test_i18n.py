@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import gettext
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from generator.i18n.po_reader import PoSyntaxError, read_finished
+from generator.i18n.po_reader import PoSyntaxError, compile_finished, read_finished
 from generator.paths import LOCALES_DIR, PROJECT_ROOT
 
 DOMAIN = "all-star-draft"
@@ -113,6 +116,70 @@ def test_po_reader_agrees_with_babel_on_tricky_entries(tmp_path: Path) -> None:
     }
     assert read_finished(path) == babel
     assert ("", "Fuzzy") not in babel and ("", "Gone") not in babel
+
+
+def _babel_translations(path: Path) -> gettext.GNUTranslations:
+    """The reference: Babel reads the catalog and writes the .mo, finished entries only."""
+    catalog = _catalog(path)
+    for message in list(catalog)[1:]:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(s.strip() for s in strings):
+            catalog.delete(message.id, message.context)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_compiled_catalog_translates_like_babels(path: Path) -> None:
+    ours, finished = compile_finished(path)
+    reference = _babel_translations(path)
+    assert finished == set(read_finished(path))
+    assert ours.info()["plural-forms"] == reference.info()["plural-forms"]
+    checked = 0
+    for message in _catalog(path):
+        if not message.id:
+            continue
+        context = message.context
+        if isinstance(message.id, tuple):
+            singular, plural = message.id
+            for n in range(8):
+                if context:
+                    pair = (
+                        ours.npgettext(context, singular, plural, n),
+                        reference.npgettext(context, singular, plural, n),
+                    )
+                else:
+                    pair = (
+                        ours.ngettext(singular, plural, n),
+                        reference.ngettext(singular, plural, n),
+                    )
+                assert pair[0] == pair[1], (message.id, n)
+        elif context:
+            assert ours.pgettext(context, message.id) == reference.pgettext(context, message.id)
+        else:
+            assert ours.gettext(message.id) == reference.gettext(message.id)
+        checked += 1
+    assert checked >= 10
+
+
+def test_compiled_catalog_leaves_out_fuzzy_and_unfinished_entries(tmp_path: Path) -> None:
+    catalog = Catalog(locale="fr")
+    catalog.add("Plain", "Simple")
+    catalog.add("Fuzzy", "Flou", flags=["fuzzy"])
+    catalog.add(("bus", "buses"), ("bus", ""))
+    catalog.add(("ticket", "tickets"), ("ticket", "tickets"), context="ctx")
+    path = tmp_path / "fr.po"
+    with path.open("wb") as handle:
+        write_po(handle, catalog)
+    ours, finished = compile_finished(path)
+    assert finished == {("", "Plain"), ("ctx", "ticket")}
+    assert ours.gettext("Plain") == "Simple"
+    assert ours.gettext("Fuzzy") == "Fuzzy"
+    assert ours.ngettext("bus", "buses", 2) == "buses"
+    assert ours.npgettext("ctx", "ticket", "tickets", 0) == "ticket"  # French: 0 is singular
+    assert ours.npgettext("ctx", "ticket", "tickets", 2) == "tickets"
 
 
 def test_po_reader_rejects_garbage(tmp_path: Path) -> None:

@@ -96,37 +96,45 @@ def _write_all(
     """Build every document first, then write each atomically."""
     from generator.errors import UsageError
     from generator.games.all_star_draft.queries import edition as pick_edition
-    from generator.games.all_star_draft.queries import load
+    from generator.games.all_star_draft.queries import load_while_validating
     from generator.loading.validate import locales_for
     from generator.output.atomic import write_atomic
     from generator.parallel import SHARED, fork_map
 
-    game: Any = load(data)
-    pack = data / game.id if (data / game.id).is_dir() else data
-    chosen = [pick_edition(game, e).id for e in editions] if editions else list(game.editions)
-    languages = locales or list(game.locales)
-    unknown = [loc for loc in languages if loc not in game.locales]
-    if unknown:
-        raise UsageError(
-            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
-        )
-    SHARED["text"] = (game, make, locales_for(pack), pack, output.value, paper.value)
-    _warm_up()
+    # Prepare while a second process validates the data; render only valid data.
+    with load_while_validating(data) as game:
+        pack = data / game.id if (data / game.id).is_dir() else data
+        chosen = [pick_edition(game, e).id for e in editions] if editions else list(game.editions)
+        languages = locales or list(game.locales)
+        unknown = [loc for loc in languages if loc not in game.locales]
+        if unknown:
+            raise UsageError(
+                f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
+            )
+        SHARED["text"] = (game, make, locales_for(pack), pack, output.value, paper.value)
+        _warm_up(locales_for(pack), languages, game.id)
     keys = [(e, loc) for e in chosen for loc in languages]
-    files = dict(zip(keys, fork_map(_render_one, keys), strict=True))
+    # One process per document: equal, indivisible pieces of work finish together
+    # when the cores are shared among all of them, not in rounds.
+    files = dict(zip(keys, fork_map(_render_one, keys, jobs=len(keys)), strict=True))
     for (e, loc), content in files.items():
         path = out / e / loc / f"{stem}.{output.value}"
         state = "written" if write_atomic(path, content) else "unchanged"
         typer.echo(f"{state}: {display_path(path)}")
 
 
-def _warm_up() -> None:
-    """Load fonts and the libraries once, before worker processes fork."""
+def _warm_up(locales_dir: Path, languages: list[str], game_id: str) -> None:
+    """Load fonts, catalogs and libraries once, before worker processes fork and inherit them."""
     import reportlab.platypus  # noqa: F401
 
+    from generator.games.all_star_draft.summary.render import render_text  # noqa: F401
+    from generator.i18n.ui import load_translator
     from generator.printing.fonts import register
 
     register()
+    for language in languages:
+        load_translator(locales_dir, language, game_id)
+    # Babel's locale data is left to each process: it renders one language and needs only that one.
 
 
 def _render_one(key: tuple[str, str]) -> bytes:

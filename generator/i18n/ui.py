@@ -11,9 +11,7 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from io import BytesIO
 from pathlib import Path
-from typing import Any
 
 from generator.errors import DraftdeckError
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
@@ -128,22 +126,13 @@ def _compiled(
     path: Path, version: tuple[int, int], locale: str, domain: str
 ) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
     """A catalog compiled in memory and its finished entries, once per file version."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from generator.i18n.po_reader import PoSyntaxError, compile_finished
 
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=locale)
-    finished = set()
-    for message in catalog:
-        strings: Any = message.string
-        done = all(strings) if isinstance(strings, tuple) else bool(strings)
-        if message.id and done and not message.fuzzy:
-            msgid = message.id if isinstance(message.id, str) else message.id[0]
-            finished.add((domain, message.context or "", str(msgid)))
-    buffer = BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer), frozenset(finished)
+    try:
+        translations, finished = compile_finished(path)
+    except PoSyntaxError as error:
+        raise MissingTranslation(locale, [f"the whole catalog {path.name} ({error})"]) from None
+    return translations, frozenset((domain, context, msgid) for context, msgid in finished)
 
 
 @lru_cache(maxsize=None, typed=True)
