@@ -121,3 +121,20 @@ def test_best_team_is_deterministic(bench: list[str], players: int) -> None:
 
 def test_specials_enum_is_what_the_data_can_name() -> None:
     assert {s.value for s in Special} == {"one-of-each", "run", "three-and-pair"}
+
+
+@settings(max_examples=400, deadline=None)
+@given(size=st.integers(1, 18), data=st.data(), players=st.integers(2, 6))
+def test_bench_key_is_the_key_of_the_best_team_or_of_a_short_bench(
+    size: int, data: st.DataObject, players: int
+) -> None:
+    from generator.games.all_star_draft.rules.best_team import bench_key
+
+    rules = book()
+    cards = data.draw(distinct_cards(size))
+    positions = [rules.card_index(c) for c in cards]
+    if size >= rules.team_size:
+        expected = best_team(rules, cards, players)[1].key
+    else:
+        expected = evaluate(rules, positions, players).key
+    assert bench_key(rules, positions, players) == expected

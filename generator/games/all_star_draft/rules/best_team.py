@@ -14,7 +14,7 @@ from itertools import combinations
 
 from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena, Attribute, Special
-from generator.games.all_star_draft.rules.book import RuleBook, distinct_cards
+from generator.games.all_star_draft.rules.book import RuleBook, check_players, distinct_cards
 from generator.games.all_star_draft.rules.strength import TeamStrength, evaluate, meets, team_code
 
 MAX_BENCH = 18
@@ -30,31 +30,60 @@ def best_team(
             f"a bench for best-team has {size} to {MAX_BENCH} cards, got {len(bench_ids)}"
         )
     bench = distinct_cards(book, bench_ids, "the bench")
+    check_players(book.game, players)
     team = None
     if arena is not None and arena.special is not None:
         team = _special_team(book, bench, arena.special)
-    if team is None:
-        team = _best_group_team(book, bench, players)
-    ordered = tuple(p for p in bench if p in team)
+    ordered = strongest_team(book, bench, players) if team is None else _in_order(bench, team)
     return tuple(book.cards[p].id for p in ordered), evaluate(book, ordered, players, arena)
+
+
+def strongest_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
+    """The strongest team of distinct card positions (no arena), in bench order."""
+    return _in_order(bench, _best_group_team(book, bench, players))
+
+
+def _in_order(bench: Sequence[int], team: Sequence[int]) -> tuple[int, ...]:
+    return tuple(p for p in bench if p in team)
+
+
+def bench_key(book: RuleBook, bench: Sequence[int], players: int) -> int:
+    """The key of the bench's best team (no arena), without building it.
+
+    That team shows the bench's best group cut to five cards, so its key is the
+    best group key of the bench. A bench of fewer than five cards gets the key
+    of its own best group, as `evaluate` gives it. `bench` holds card positions.
+    """
+    return max(group_keys(book, group_counts(book, bench), players).values(), default=0)
+
+
+def group_counts(book: RuleBook, cards: Sequence[int]) -> dict[int, int]:
+    """How many of the cards (positions) have each field's value; fields of no card are left out."""
+    counts: dict[int, int] = {}
+    card_fields = book.card_fields
+    for position in cards:
+        for field in card_fields[position]:
+            counts[field] = counts.get(field, 0) + 1
+    return counts
+
+
+def group_keys(book: RuleBook, counts: dict[int, int], players: int) -> dict[int, int]:
+    """The group key of each counted field (groups above five count as five)."""
+    size, low = book.team_size, book.field_keys[players]
+    return {field: (min(n, size) << 12) | low[field] for field, n in counts.items()}
 
 
 def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
     size = book.team_size
-    medals = book.medals(players)
     members: dict[int, list[int]] = {}
+    card_fields = book.card_fields
     for position in bench:
-        code = book.codes[position]
-        field = 0
-        while code:
-            if code & 1:
-                members.setdefault(field, []).append(position)
-            code >>= 3
-            field += 1
+        for field in card_fields[position]:
+            members.setdefault(field, []).append(position)
+    low = book.field_keys[players]
     best_field, best_key = -1, -1
     for field, cards in members.items():
-        info = book.fields[field]
-        key = (min(len(cards), size) << 12) | ((2 - medals.index(info.attribute)) << 8) | info.rank
+        key = (min(len(cards), size) << 12) | low[field]
         if key > best_key:
             best_field, best_key = field, key
     group = members[best_field][:size]

@@ -55,6 +55,15 @@ class RuleBook:
     card_ranks: tuple[Mapping[Attribute, int], ...]
     """Per card: value rank per attribute (-1 for a missing symbol)."""
     team_size: int
+    card_fields: tuple[tuple[int, ...], ...]
+    """Per card: the fields of its values."""
+    field_keys: Mapping[int, tuple[int, ...]]
+    """Per player count, per field: the low bits of a group key, medal then rank.
+
+    A group of n cards of field f has key `n << 12 | field_keys[players][f]`,
+    the key `shown_key` gives a team whose best group it is."""
+    medal_masks: Mapping[int, tuple[int, ...]]
+    """Per player count: `attribute_ones` of each attribute, in medal order (gold first)."""
 
     def card_index(self, card_id: str) -> int:
         """Position of a card by id, or an InputError naming the id."""
@@ -145,6 +154,21 @@ def rule_book(game: Game, edition_id: str | None = None) -> RuleBook:
             for c in game.cards
         ),
         team_size=edition.setup.team_size,
+        card_fields=tuple(
+            tuple(i for i in range(len(fields)) if code >> (FIELD_BITS * i) & 1) for code in codes
+        ),
+        field_keys=MappingProxyType(
+            {
+                players: tuple(((2 - medals.index(f.attribute)) << 8) | f.rank for f in fields)
+                for players, medals in game.priorities.items()
+            }
+        ),
+        medal_masks=MappingProxyType(
+            {
+                players: tuple(attribute_ones[a] for a in medals)
+                for players, medals in game.priorities.items()
+            }
+        ),
     )
 
 

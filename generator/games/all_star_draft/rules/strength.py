@@ -45,10 +45,13 @@ def team_code(book: RuleBook, team: Sequence[int]) -> int:
     return total
 
 
-def shown_key(
-    book: RuleBook, code: int, medals: Sequence[Attribute]
-) -> tuple[int, Attribute, int, int]:
-    """(strength, shown attribute, field of the shown value, key) of a packed team."""
+def shown_key(book: RuleBook, code: int, players: int) -> tuple[int, int, int]:
+    """(strength, field of the shown value, key) of a packed team.
+
+    The largest groups are the fields whose count has the top bit pattern;
+    among them the gold attribute's strongest value shows, else silver's, else
+    bronze's (fields run from an attribute's weakest value to its strongest).
+    """
     ones = book.ones
     b0 = code & ones
     b1 = (code >> 1) & ones
@@ -59,15 +62,17 @@ def shown_key(
         strength, largest = (3, b1 & b0) if b1 & b0 else (2, b1)
     else:
         strength, largest = 1, b0
-    attribute_ones = book.attribute_ones
-    for medal, attribute in enumerate(medals):
-        groups = largest & attribute_ones[attribute]
+    for mask in book.medal_masks[players]:
+        groups = largest & mask
         if groups:
             field = (groups.bit_length() - 1) // FIELD_BITS
-            rank = book.fields[field].rank
-            key = (strength << 12) | ((2 - medal) << 8) | rank
-            return strength, attribute, field, key
+            return strength, field, (strength << 12) | book.field_keys[players][field]
     raise AssertionError("a team of cards always has a number group")
+
+
+def team_key(book: RuleBook, code: int, players: int) -> int:
+    """The comparison key of a packed team (no arena)."""
+    return shown_key(book, code, players)[2]
 
 
 def meets(book: RuleBook, team: Sequence[int], code: int, special: Special) -> bool:
@@ -115,7 +120,8 @@ def evaluate(
     """The strength of a team of card positions; with an arena, its special counts."""
     medals = book.medals(players)
     code = team_code(book, team)
-    strength, attribute, field, key = shown_key(book, code, medals)
+    strength, field, key = shown_key(book, code, players)
+    attribute = book.fields[field].attribute
     specials: tuple[Special, ...] = ()
     if arena is not None and arena.special is not None and meets(book, team, code, arena.special):
         specials, key = (arena.special,), SPECIAL_KEY

@@ -32,6 +32,13 @@ from generator.games.all_star_draft.rules import (
     card_key,
     evaluate,
 )
+from generator.games.all_star_draft.rules.best_team import (
+    bench_key,
+    group_counts,
+    group_keys,
+    strongest_team,
+)
+from generator.games.all_star_draft.rules.strength import team_code, team_key
 
 
 @dataclass(frozen=True)
@@ -114,37 +121,39 @@ class GreedyBot:
     name = "greedy"
 
     def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
-        bench = view.lineup.bench
-        return max(hand, key=lambda card: _promise(view.book, (*bench, card), view.players))
+        promise = _Promise(view.book, view.lineup.bench, view.players)
+        return max(hand, key=promise.with_card)
 
     def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
         """Keep the card that helps most; give away the one that helps least."""
-        bench = view.lineup.bench
-        ranked = sorted(hand, key=lambda c: _promise(view.book, (*bench, c), view.players))
+        ranked = sorted(hand, key=_Promise(view.book, view.lineup.bench, view.players).with_card)
         return ranked[-1], ranked[0]
 
     def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str:
         """The card whose loss leaves the bench looking strongest."""
-        bench = list(view.lineup.bench)
+        book, bench = view.book, view.lineup.bench
 
-        def without(card: str) -> tuple[int, int]:
-            return _promise(view.book, [c for c in bench if c != card], view.players)
+        def without(card: str) -> tuple[bool, int]:
+            rest = [book.index[c] for c in bench if c != card]
+            return len(rest) >= book.team_size, bench_key(book, rest, view.players)
 
         return max(drafted, key=without)
 
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
-        book, players = view.book, view.players
-        moves, bench = [], list(view.lineup.bench)
-        for number, team in enumerate(view.lineup.teams, 1):
-            now = _key(book, team, players)
-            best: tuple[int, str, str] | None = None
+        book, players, codes = view.book, view.players, view.book.codes
+        moves, bench = [], [book.index[c] for c in view.lineup.bench]
+        for number, team_ids in enumerate(view.lineup.teams, 1):
+            team = [book.index[c] for c in team_ids]
+            code = team_code(book, team)
+            best = (team_key(book, code, players), -1, -1)
             for out, into in itertools.product(team, bench):
-                key = _key(book, [into if c == out else c for c in team], players)
-                if key > now and (best is None or key > best[0]):
+                key = team_key(book, code - codes[out] + codes[into], players)
+                if key > best[0]:
                     best = (key, out, into)
-            if best is not None:
-                moves.append(Exchange(number, best[1], best[2]))
-                bench[bench.index(best[2])] = best[1]
+            if best[1] >= 0:
+                _, out, into = best
+                moves.append(Exchange(number, book.cards[out].id, book.cards[into].id))
+                bench[bench.index(into)] = out
         return moves
 
     def new_team(self, view: SeasonView) -> Sequence[str]:
@@ -209,26 +218,56 @@ def _best_forced_swap(
 ) -> Substitution:
     """The strongest team after taking out at least two team cards (2 to 4 swaps).
 
-    For each pair taken out, best-team over the rest of the team and the bench
-    finds the strongest legal result, unless it drops the whole team (5 swaps).
+    For each pair taken out, the strongest team of the other three and the bench
+    is the legal result, unless it drops the whole team (5 swaps): that is when
+    its best group has five bench cards and none of the three. Its key is the
+    key of that group (see `bench_key`), so only the winner is built.
     """
-    best: tuple[int, Substitution] | None = None
-    for pair in itertools.combinations(team, 2):
-        kept = [c for c in team if c not in pair]
-        cards, strength = best_team(book, (*kept, *hand), players)
-        into = tuple(c for c in cards if c not in team)
-        if len(into) == len(cards):
+    team_at = [book.index[c] for c in team]
+    hand_at = [book.index[c] for c in hand]
+    on_bench = group_counts(book, hand_at)
+    size, fields_of = book.team_size, book.card_fields
+    best: tuple[int, list[int]] | None = None
+    for pair in itertools.combinations(team_at, 2):
+        kept = [p for p in team_at if p not in pair]
+        counts = dict(on_bench)
+        for position in kept:
+            for field in fields_of[position]:
+                counts[field] = counts.get(field, 0) + 1
+        keys = group_keys(book, counts, players)
+        field = max(keys, key=keys.__getitem__)
+        if counts[field] == on_bench.get(field, 0) >= size:
             continue  # would swap all five
-        swap = Substitution(tuple(c for c in team if c not in cards), into)
-        if best is None or strength.key > best[0]:
-            best = (strength.key, swap)
+        if best is None or keys[field] > best[0]:
+            best = (keys[field], kept)
     if best is not None:
-        return best[1]
-    pair_out, pair_in = max(
-        ((o, i) for o in itertools.combinations(team, 2) for i in itertools.combinations(hand, 2)),
-        key=lambda p: _key(book, [c for c in team if c not in p[0]] + list(p[1]), players),
-    )
-    return Substitution(pair_out, pair_in)
+        cards = strongest_team(book, (*best[1], *hand_at), players)
+        out = tuple(p for p in team_at if p not in cards)
+        return Substitution(_ids(book, out), _ids(book, [p for p in cards if p not in team_at]))
+    return _best_two_for_two(book, team, hand, players)
+
+
+def _best_two_for_two(
+    book: RuleBook, team: Sequence[str], hand: Sequence[str], players: int
+) -> Substitution:
+    """The strongest team after swapping exactly two team cards for two bench cards."""
+    codes = book.codes
+    team_at = [book.index[c] for c in team]
+    hand_at = [book.index[c] for c in hand]
+    total = team_code(book, team_at)
+    best: tuple[int, tuple[int, int], tuple[int, int]] | None = None
+    for out in itertools.combinations(team_at, 2):
+        kept = total - codes[out[0]] - codes[out[1]]
+        for into in itertools.combinations(hand_at, 2):
+            key = team_key(book, kept + codes[into[0]] + codes[into[1]], players)
+            if best is None or key > best[0]:
+                best = (key, out, into)
+    assert best is not None, "a playoff team has five cards and a bench of at least two"
+    return Substitution(_ids(book, best[1]), _ids(book, best[2]))
+
+
+def _ids(book: RuleBook, positions: Sequence[int]) -> tuple[str, ...]:
+    return tuple(book.cards[p].id for p in positions)
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -239,11 +278,21 @@ def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
     return evaluate(book, [book.card_index(c) for c in cards], players).key
 
 
-def _promise(book: RuleBook, cards: Sequence[str], players: int) -> tuple[int, int]:
-    """How strong a bench looks: its best team's key, or, while it is too small for a team,
-    the key of its largest group (the packed counters hold up to 7 cards)."""
-    if len(cards) >= book.team_size:
-        return (1, _key(book, best_team(book, cards, players)[0], players))
-    if not cards:
-        return (0, 0)
-    return (0, _key(book, cards, players))
+class _Promise:
+    """How strong a bench looks with one more card: whether it can field a team, and
+    the key of its best team (or, while too small for one, of its best group)."""
+
+    def __init__(self, book: RuleBook, bench: Sequence[str], players: int) -> None:
+        self.book = book
+        self.counts = group_counts(book, [book.index[c] for c in bench])
+        self.keys = group_keys(book, self.counts, players)
+        self.best = max(self.keys.values(), default=0)
+        self.full = len(bench) + 1 >= book.team_size
+        self.size, self.low = book.team_size, book.field_keys[players]
+
+    def with_card(self, card: str) -> tuple[bool, int]:
+        """The promise of the bench and `card`."""
+        best, counts, low, size = self.best, self.counts, self.low, self.size
+        fields = self.book.card_fields[self.book.index[card]]
+        keys = [(min(counts.get(field, 0) + 1, size) << 12) | low[field] for field in fields]
+        return self.full, max(best, *keys)
