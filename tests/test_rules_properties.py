@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from math import comb
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.all_star_draft.model import Attribute, Special
-from generator.games.all_star_draft.rules import best_team, evaluate, rank_teams
+from generator.games.all_star_draft.model import Attribute, Card, Special
+from generator.games.all_star_draft.rules import best_team, evaluate, rank_teams, specials_met
 from tests.rules_helpers import book, game
 
 CARD_IDS = [c.id for c in game().cards]
@@ -138,3 +139,35 @@ def test_bench_key_is_the_key_of_the_best_team_or_of_a_short_bench(
     else:
         expected = evaluate(rules, positions, players).key
     assert bench_key(rules, positions, players) == expected
+
+
+def plain_three_and_pair(card_ids: list[str]) -> bool:
+    """The three-and-pair ruling written out with card values (ruling 5 of docs/rules.md)."""
+    by_id = {c.id: c for c in game().cards}
+    cards = [by_id[c] for c in card_ids]
+
+    def shared(group: list[Card]) -> set[tuple[Attribute, object]]:
+        return {
+            (a, v)
+            for a in Attribute
+            if (v := group[0].value(a)) is not None and all(c.value(a) == v for c in group)
+        }
+
+    everyone = shared(cards)
+    for triple in combinations(range(5), 3):
+        pair = [cards[i] for i in range(5) if i not in triple]
+        if shared([cards[i] for i in triple]) - everyone and shared(pair) - everyone:
+            return True
+    return False
+
+
+def test_three_and_pair_agrees_with_the_plain_ruling_on_every_team_of_a_small_pool() -> None:
+    rules = book()
+    species = sorted({c.species for c in game().cards})[:2]
+    pool = [c.id for c in game().cards if c.species in species][:12]
+    met = 0
+    for team in combinations(pool, 5):
+        fast = Special.THREE_AND_PAIR in specials_met(rules, rules.team(list(team)))
+        assert fast == plain_three_and_pair(list(team)), team
+        met += fast
+    assert 0 < met < comb(len(pool), 5)

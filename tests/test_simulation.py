@@ -10,6 +10,7 @@ import pytest
 from generator.errors import UsageError
 from generator.games.all_star_draft.rules import rank_teams
 from generator.games.all_star_draft.simulation import (
+    BOTS,
     GameRecord,
     GreedyBot,
     IllegalMove,
@@ -17,6 +18,7 @@ from generator.games.all_star_draft.simulation import (
     SeasonView,
     play_game,
 )
+from generator.parallel import fork_map
 from tests.rules_helpers import book
 
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -70,15 +72,6 @@ MODES = [("2025", "heritage"), ("2025", "clash"), ("2025", "free-agency")]
 MODES += [("2020", "two-manager-tournament")]
 
 
-@pytest.mark.parametrize(("edition", "mode"), MODES)
-def test_every_two_player_mode_plays_legal_games(edition: str, mode: str) -> None:
-    for seed in range(150):
-        bots = [RandomBot(), RandomBot()] if seed % 3 else [GreedyBot(), RandomBot()]
-        record = play_game(book(edition), 2, seed, bots, mode)
-        assert record.mode == mode
-        _check_invariants(record, 2)
-
-
 def test_two_player_modes_draft_as_the_data_says() -> None:
     bots = [RandomBot(), RandomBot()]
     for mode, received, discarded, dropped in (
@@ -94,20 +87,38 @@ def test_two_player_modes_draft_as_the_data_says() -> None:
     assert [len(p) for p in old.picks] == [18, 18] and len(old.dropped) == 6
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_random_bots_play_legal_games(edition: str, players: int) -> None:
-    for seed in range(250):
-        record = play_game(book(edition), players, seed, [RandomBot() for _ in range(players)])
-        _check_invariants(record, players)
+EVERY_MODE = [(e, p, None) for e in EDITIONS for p in PLAYER_COUNTS]
+EVERY_MODE += [(e, 2, m) for e, m in MODES]
+GAMES_PER_BOT = 1000
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_greedy_bots_play_legal_games(edition: str, players: int) -> None:
-    for seed in range(8):
-        record = play_game(book(edition), players, seed, _mixed(players))
-        _check_invariants(record, players)
+def _seated(players: int, seed: int) -> list[str]:
+    """Bots by seat: all three at every multiplayer table, on every seat in turn;
+    with two managers, the three pairings in turn."""
+    names = list(BOTS)
+    if players == 2:
+        return [names[seed % 3], names[(seed + 1) % 3]]
+    return [names[(seat + seed) % 3] for seat in range(players)]
+
+
+def _play_and_check(task: tuple[str, int, str | None, int]) -> list[str]:
+    edition, players, mode, seed = task
+    names = _seated(players, seed)
+    record = play_game(book(edition), players, seed, [BOTS[n]() for n in names], mode)
+    assert record.mode == mode
+    _check_invariants(record, players)
+    return names
+
+
+@pytest.mark.parametrize(("edition", "players", "mode"), EVERY_MODE)
+def test_every_bot_plays_a_thousand_legal_games_in_every_mode(
+    edition: str, players: int, mode: str | None
+) -> None:
+    """Every move of every game goes through the engine; an illegal one raises IllegalMove."""
+    games = GAMES_PER_BOT * 3 // 2 if players == 2 else GAMES_PER_BOT
+    seats = fork_map(_play_and_check, [(edition, players, mode, seed) for seed in range(games)])
+    played = Counter(name for names in seats for name in set(names))
+    assert played == dict.fromkeys(BOTS, GAMES_PER_BOT)
 
 
 def test_a_record_replays_through_the_engine() -> None:

@@ -178,3 +178,25 @@ def test_the_pdf_tables_show_the_json_numbers(runner: CliRunner, tmp_path: Path)
         assert _has_row(lines, [species, str(figures["games"])])
     fonts = font_names(report["pdf"])
     assert fonts and all("+" in name for name in fonts), fonts  # embedded subsets only
+
+
+def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    from pypdf import PdfReader
+
+    args = ["simulate", "--players", "3", "--games", "2", "--bots", "planner"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    [path] = (tmp_path / "simulation").glob("*.json")
+    report = json.loads(path.read_text())
+    assert any(s["win_rate_as_main_species"]["rate"] is None for s in report["species"].values())
+    pdf = path.with_suffix(".pdf").read_bytes()
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    for title in (
+        "Win rate by seat (%)",
+        "Teams by strength in each round",
+        "Win rate as main species and first-pick rate (%)",
+        "Playoff places by bot (games)",
+    ):
+        assert title in text

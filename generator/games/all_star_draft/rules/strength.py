@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from generator.games.all_star_draft.model import Arena, Attribute, Card, Special
+from generator.games.all_star_draft.model import Arena, Attribute, Special
 from generator.games.all_star_draft.rules.book import FIELD_BITS, RuleBook
 
 SPECIAL_KEY = 1 << 16
@@ -85,33 +85,28 @@ def meets(book: RuleBook, team: Sequence[int], code: int, special: Special) -> b
     return _three_and_pair(book, team)
 
 
+_SPLITS = tuple(
+    (triple, tuple(i for i in range(5) if i not in triple)) for triple in combinations(range(5), 3)
+)
+"""Every way to split five cards into three and two, by index."""
+
+
 def _three_and_pair(book: RuleBook, team: Sequence[int]) -> bool:
     """Three cards share one value and the other two another, neither shared by all five.
 
     The two values may belong to different attributes (three goals and two
     sevens). Removing the values all five cards share also makes the
-    triple's and the pair's values different.
+    triple's and the pair's values different. A card's code has one bit per
+    value it has, so the values cards share are the bits of their codes' AND.
     """
     if len(team) != 5:
         return False
-    cards = [book.cards[p] for p in team]
-    everyone = _shared(cards)
-    for triple in combinations(range(5), 3):
-        pair = [cards[i] for i in range(5) if i not in triple]
-        if _shared([cards[i] for i in triple]) - everyone and _shared(pair) - everyone:
+    codes = [book.codes[p] for p in team]
+    others = ~(codes[0] & codes[1] & codes[2] & codes[3] & codes[4])
+    for (a, b, c), (d, e) in _SPLITS:
+        if codes[a] & codes[b] & codes[c] & others and codes[d] & codes[e] & others:
             return True
     return False
-
-
-def _shared(cards: Sequence[Card]) -> set[tuple[Attribute, str | int]]:
-    """Attribute values every card of the group has (a missing symbol is no value)."""
-    first = cards[0]
-    return {
-        (attribute, value)
-        for attribute in Attribute
-        if (value := first.value(attribute)) is not None
-        and all(c.value(attribute) == value for c in cards)
-    }
 
 
 def evaluate(

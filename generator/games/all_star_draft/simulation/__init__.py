@@ -1,12 +1,6 @@
 """Whole simulated games of All-Star Draft, played by bots over the rules engine."""
 
-from generator.games.all_star_draft.simulation.bots import (
-    BOTS,
-    Bot,
-    GreedyBot,
-    RandomBot,
-    SeasonView,
-)
+from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, RandomBot, SeasonView
 from generator.games.all_star_draft.simulation.draft import IllegalMove
 from generator.games.all_star_draft.simulation.game import (
     ArenaResult,
@@ -14,6 +8,8 @@ from generator.games.all_star_draft.simulation.game import (
     Placing,
     play_game,
 )
+from generator.games.all_star_draft.simulation.planner import PlannerBot
+from generator.games.all_star_draft.simulation.run import BOTS
 
 __all__ = [
     "BOTS",
@@ -23,6 +19,7 @@ __all__ = [
     "GreedyBot",
     "IllegalMove",
     "Placing",
+    "PlannerBot",
     "RandomBot",
     "SeasonView",
     "play_game",

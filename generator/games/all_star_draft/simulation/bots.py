@@ -270,10 +270,6 @@ def _ids(book: RuleBook, positions: Sequence[int]) -> tuple[str, ...]:
     return tuple(book.cards[p].id for p in positions)
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""Every bot by the name `--bots` uses."""
-
-
 def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
     return evaluate(book, [book.card_index(c) for c in cards], players).key
 

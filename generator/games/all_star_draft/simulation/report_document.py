@@ -19,6 +19,11 @@ def percent(rate: dict[str, Any]) -> str:
     return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
 
 
+def _percent_value(rate: dict[str, Any]) -> float:
+    """A rate in percent for a chart; a rate of nothing (no trials) is drawn as 0."""
+    return 0.0 if rate["rate"] is None else round(rate["rate"] * 100, 1)
+
+
 def number(value: float | None) -> str:
     """A mean or count, with at most one decimal."""
     return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
@@ -169,6 +174,21 @@ def _species(report: dict[str, Any]) -> list[Block]:
                 for name, s in species.items()
             ),
         ),
+        BarChart(
+            "Win rate as main species and first-pick rate (%)",
+            tuple(species),
+            (
+                (
+                    "win rate as main species",
+                    tuple(_percent_value(s["win_rate_as_main_species"]) for s in species.values()),
+                ),
+                (
+                    "first pick of a round",
+                    tuple(_percent_value(s["first_pick"]) for s in species.values()),
+                ),
+            ),
+            height=55,
+        ),
     ]
 
 
@@ -187,6 +207,15 @@ def _playoffs(report: dict[str, Any]) -> list[Block]:
                 (bot, *(str(by_place.get(p, 0)) for p in places))
                 for bot, by_place in playoffs["place_by_bot"].items()
             ),
+        ),
+        BarChart(
+            "Playoff places by bot (games)",
+            tuple(f"place {p}" if p != "none" else "no place" for p in places),
+            tuple(
+                (bot, tuple(float(by_place.get(p, 0)) for p in places))
+                for bot, by_place in playoffs["place_by_bot"].items()
+            ),
+            height=45,
         ),
         Table(
             "Elimination order",

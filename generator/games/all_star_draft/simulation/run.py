@@ -7,10 +7,14 @@ from typing import Any
 
 from generator.errors import UsageError
 from generator.games.all_star_draft.rules import RuleBook
-from generator.games.all_star_draft.simulation.bots import BOTS, Bot
+from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, RandomBot
 from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
+from generator.games.all_star_draft.simulation.planner import PlannerBot
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
 from generator.parallel import SHARED, fork_map
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
+"""Every bot by the name `--bots` uses."""
 
 CHUNK = 50
 """Games per task handed to a worker process."""
