@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import tempfile
 from collections.abc import Callable
@@ -231,6 +232,7 @@ def _render_all(
             finished.combined[key] = _combine(combine_task(key))
             step()
         return finished
+    gc.freeze()  # the workers inherit the parent's objects; the collector leaves those pages alone
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         waiting = {pool.submit(_render_part, task): task for task in tasks}
         left = {key: len(names) for key, (names, _) in plans.items()}

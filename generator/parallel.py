@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
@@ -44,6 +45,7 @@ def fork_map(
             if progress:
                 progress()
         return results
+    gc.freeze()  # the workers inherit the parent's objects; the collector leaves those pages alone
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
         for result in pool.map(function, work):
             results.append(result)
