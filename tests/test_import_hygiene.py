@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from generator.paths import PROJECT_ROOT
 
@@ -20,12 +21,22 @@ print(json.dumps({"code": code, "modules": sorted({m.split('.')[0] for m in sys.
 """
 
 
-def test_validate_does_not_import_rendering_or_babel() -> None:
+def _probe(code: str, *args: str) -> dict[str, Any]:
+    """Run a probe script in a fresh interpreter; its last line is a JSON report."""
     result = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, *args],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    report = json.loads(result.stdout.splitlines()[-1])
+    report: dict[str, Any] = json.loads(result.stdout.splitlines()[-1])
     assert report["code"] == 0
+    return report
+
+
+def test_validate_does_not_import_rendering_or_babel() -> None:
+    report = _probe(PROBE)
     loaded = set(report["modules"])
     assert {"yaml", "jsonschema", "typer"} <= loaded
     assert not loaded & {"reportlab", "PIL", "pypdfium2", "babel", "pydantic", "rich"}
@@ -44,15 +55,7 @@ print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.st
 
 
 def test_the_console_script_imports_only_the_command_it_runs() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", ENTRY_PROBE],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(result.stdout.splitlines()[-1])
-    assert report["code"] == 0
+    report = _probe(ENTRY_PROBE)
     commands = {m for m in report["modules"] if m.endswith(("_command", "_commands"))}
     assert commands == {"generator.cli.validate_command"}
 
@@ -69,15 +72,7 @@ print(json.dumps({"code": code, "modules": sorted({m.split('.')[0] for m in sys.
 
 
 def test_the_build_joins_its_files_without_a_pdf_library(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", BUILD_PROBE, str(tmp_path)],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(result.stdout.splitlines()[-1])
-    assert report["code"] == 0
+    report = _probe(BUILD_PROBE, str(tmp_path))
     assert (tmp_path / "2025" / "en" / "print-and-play.pdf").is_file()
     assert "reportlab" in report["modules"]
     assert "pypdf" not in report["modules"]
