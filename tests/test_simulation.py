@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.errors import UsageError
-from generator.games.all_star_draft.rules import rank_teams
+from generator.games.all_star_draft.rules import RuleBook, rank_teams
 from generator.games.all_star_draft.simulation import (
     BOTS,
     GameRecord,
@@ -258,3 +261,41 @@ def test_an_illegal_move_names_the_bot_and_the_seed(bot: RandomBot, message: str
 def test_impossible_settings_are_refused(players: int, mode: str | None, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         play_game(book(), players, 1, [RandomBot() for _ in range(players)], mode)
+
+
+def _plain_forced_swap(rules: RuleBook, team: list[str], hand: list[str], players: int) -> Any:
+    """The forced playoff swap written plainly over best-team (the greedy bot's reference)."""
+    from itertools import combinations
+
+    from generator.games.all_star_draft.rules import Substitution, best_team, evaluate
+
+    best = None
+    for pair in combinations(team, 2):
+        kept = [c for c in team if c not in pair]
+        cards, strength = best_team(rules, (*kept, *hand), players)
+        into = tuple(c for c in cards if c not in team)
+        if len(into) < len(cards) and (best is None or strength.key > best[0]):
+            best = (strength.key, Substitution(tuple(c for c in team if c not in cards), into))
+    if best is not None:
+        return best[1]
+
+    def key(swap: tuple[tuple[str, ...], tuple[str, ...]]) -> int:
+        cards = [c for c in team if c not in swap[0]] + list(swap[1])
+        return evaluate(rules, [rules.card_index(c) for c in cards], players).key
+
+    out, into = max(((o, i) for o in combinations(team, 2) for i in combinations(hand, 2)), key=key)
+    return Substitution(out, into)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), players=st.integers(2, 6))
+def test_the_fast_forced_swap_matches_the_plain_one(data: st.DataObject, players: int) -> None:
+    from generator.games.all_star_draft.simulation.bots import _best_forced_swap
+
+    rules = book()
+    ids = [c.id for c in rules.cards]
+    cards = data.draw(st.lists(st.sampled_from(ids), min_size=7, max_size=18, unique=True))
+    team, hand = cards[:5], cards[5:]
+    assert _best_forced_swap(rules, team, hand, players) == _plain_forced_swap(
+        rules, team, hand, players
+    )

@@ -111,8 +111,9 @@ def _write_all(
             raise UsageError(
                 f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
             )
-        SHARED["text"] = (game, make, locales_for(pack), pack, output.value, paper.value)
-        _warm_up(locales_for(pack), languages, game.id)
+        catalogs = locales_for(pack)
+        SHARED["text"] = (game, make, catalogs, pack, output.value, paper.value)
+        _warm_up(catalogs, languages, game.id)
     keys = [(e, loc) for e in chosen for loc in languages]
     # One process per document: equal, indivisible pieces of work finish together
     # when the cores are shared among all of them, not in rounds.
