@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from generator.errors import DraftdeckError, UsageError
-from generator.games.all_star_draft.model import Arena, Direction, DraftKind, TwoPlayerMode
+from generator.games.all_star_draft.model import (
+    Arena,
+    Direction,
+    DraftKind,
+    Round,
+    TwoPlayerMode,
+)
 from generator.games.all_star_draft.rules import (
     Lineup,
     Phase,
@@ -124,18 +130,7 @@ def play_game(
         arenas = tuple(arena_pile[: round_.arenas])
         del arena_pile[: round_.arenas]
         table = DraftRound(book, number, arenas, bots, bot_rngs, seed, lineups, picks, dropped)
-        if duo is None:
-            _deal_and_pass(table, deck, setup.hand_size, round_.passing, setup.hand_size)
-        elif duo.draft is DraftKind.MARKET:
-            if number > 1:  # the manager with fewer fans takes first; on a tie, turns alternate
-                low = min(season.values())
-                trailing = [seat for seat, name in enumerate(names) if season[name] == low]
-                first = trailing[0] if len(trailing) == 1 else 1 - first
-            market(table, deck, duo.reveal or 0, duo.picks, first)
-        elif duo.draft is DraftKind.DUEL:
-            duel(table, _deal(deck, players, duo.hand_size or 0), duo.picks)
-        else:
-            _deal_and_pass(table, deck, duo.hand_size or 0, Direction.LEFT, duo.picks)
+        first = _draft(table, deck, round_, duo, [season[name] for name in names], first)
         for seat, cards in enumerate(discard(table, duo.discard if duo else 0)):
             discarded[seat] += cards
         orders = []
@@ -146,26 +141,10 @@ def play_game(
             orders.append(order)
         for index, arena in enumerate(arenas):
             teams = {names[s]: lineups[s].teams[orders[s][index] - 1] for s in range(players)}
-            ranked = rank_teams(book, teams, players, arena)
-            for team in ranked:
-                season[team.manager] += team.fans or 0
-            results.append(
-                ArenaResult(
-                    number,
-                    arena.id,
-                    tuple((n, t) for n, t in teams.items()),
-                    tuple(
-                        Placing(
-                            t.manager,
-                            t.strength.strength,
-                            bool(t.strength.specials),
-                            t.rank,
-                            t.fans or 0,
-                        )
-                        for t in ranked
-                    ),
-                )
-            )
+            result = _play_arena(book, number, arena, teams, players)
+            for placing in result.placings:
+                season[placing.manager] += placing.fans
+            results.append(result)
     hands_at_playoffs = {
         names[s]: (*lineups[s].bench, *(c for t in lineups[s].teams for c in t))
         for s in range(players)
@@ -185,6 +164,54 @@ def play_game(
         tuple(dropped),
         state,
         tuple(final_standings(season, playoff_fans, bonus)),
+    )
+
+
+def _draft(
+    table: DraftRound,
+    deck: list[str],
+    round_: Round,
+    duo: TwoPlayerMode | None,
+    fans: list[int],
+    first: int,
+) -> int:
+    """Deal and draft one round as the mode says; returns who took first (market drafts).
+
+    `fans` are the season fans by seat so far: in a market draft after the
+    first round, the manager with fewer fans takes first; on a tie, turns alternate.
+    """
+    setup = table.book.edition.setup
+    if duo is None:
+        _deal_and_pass(table, deck, setup.hand_size, round_.passing, setup.hand_size)
+    elif duo.draft is DraftKind.MARKET:
+        if table.round > 1:
+            trailing = [seat for seat, score in enumerate(fans) if score == min(fans)]
+            first = trailing[0] if len(trailing) == 1 else 1 - first
+        market(table, deck, duo.reveal or 0, duo.picks, first)
+    elif duo.draft is DraftKind.DUEL:
+        duel(table, _deal(deck, len(table.bots), duo.hand_size or 0), duo.picks)
+    else:
+        _deal_and_pass(table, deck, duo.hand_size or 0, Direction.LEFT, duo.picks)
+    return first
+
+
+def _play_arena(
+    book: RuleBook,
+    number: int,
+    arena: Arena,
+    teams: dict[str, tuple[str, ...]],
+    players: int,
+) -> ArenaResult:
+    """One arena of round `number`: the engine ranks the teams (by manager) and hands out fans."""
+    ranked = rank_teams(book, teams, players, arena)
+    return ArenaResult(
+        number,
+        arena.id,
+        tuple(teams.items()),
+        tuple(
+            Placing(t.manager, t.strength.strength, bool(t.strength.specials), t.rank, t.fans or 0)
+            for t in ranked
+        ),
     )
 
 
