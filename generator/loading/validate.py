@@ -125,23 +125,22 @@ def load_game_while_validating(data_dir: Path, game_id: str) -> Iterator[Any]:
     the validation on its critical path. Where processes cannot fork, this is
     `load_game`.
     """
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    from generator.parallel import can_fork
+    from generator.parallel import Background, can_fork
 
     root = _pack_root(data_dir, game_id)
     if not can_fork():
         yield load_game(data_dir, game_id)
         return
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
-        verdict = pool.submit(_errors, root)
-        try:
-            yield _unchecked_model(root)
-        except Exception:
-            _raise_errors(verdict.result())
-            raise
+    verdict = Background(_errors, root)
+    try:
+        yield _unchecked_model(root)
+    except Exception:
         _raise_errors(verdict.result())
+        raise
+    except BaseException:  # interrupted: no verdict is wanted
+        verdict.cancel()
+        raise
+    _raise_errors(verdict.result())
 
 
 class UnreadableData(Exception):
