@@ -1,7 +1,9 @@
 """How long `draftdeck summary` takes for three languages, against a minimal ReportLab script.
 
-Whole processes, alternating (see process_timing.py). Prints the medians and
-the median ratio (target: at most 1.5).
+Whole processes, alternating (see process_timing.py). The minimal script lays
+out the same words, which it reads from the Markdown summaries written here
+before the timed runs. Prints the medians and the median ratio (target: at
+most 1.5).
 
     python benchmarks/summary_speed.py [--runs N]
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,8 +27,15 @@ def main() -> None:
     runs = parser.parse_args().runs
     work = Path(tempfile.mkdtemp(prefix="draftdeck-summary-"))
     summary = [str(SCRIPT), "summary", "--edition", "2025", "--out", str(work / "dd")]
-    minimal = [sys.executable, str(ROOT / "benchmarks" / "minimal_summary.py"), str(work / "min")]
+    words = [*summary[:-1], str(work / "md"), "--format", "md"]
+    minimal = [
+        sys.executable,
+        str(ROOT / "benchmarks" / "minimal_summary.py"),
+        str(work / "md"),
+        str(work / "min"),
+    ]
     try:
+        subprocess.run(words, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
         timed = paired(summary, minimal, runs)
     finally:
         shutil.rmtree(work)
