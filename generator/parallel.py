@@ -171,8 +171,7 @@ def _serve(function: Callable[[Any], Any], items: list[Any], fd: int) -> None:
                 pipe.write(len(data).to_bytes(_HEADER, "big"))
                 pipe.write(data)
                 pipe.flush()
-    except BaseException:  # the parent stopped listening
-        traceback.print_exc()
+    except BaseException:  # the parent stopped listening (it was interrupted, or failed)
         status = 1
     finally:
         sys.stdout.flush()

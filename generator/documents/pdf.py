@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from io import BytesIO
 from typing import Any
 
@@ -255,7 +256,9 @@ def _chart(chart: BarChart, styles: dict[str, Any]) -> Any:
     return drawing
 
 
+@cache
 def _figure_flowable_class() -> Any:
+    """The flowable that draws a Figure (a class made once, when ReportLab is first needed)."""
     from reportlab.platypus import Flowable
 
     class FigureFlowable(Flowable):
