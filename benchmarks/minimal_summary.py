@@ -60,7 +60,7 @@ TABLE_STYLE = TableStyle(
 )
 
 
-class Cards(Flowable):  # type: ignore[misc]
+class Cards(Flowable):
     """A row of small cards, one per item of a figure's text."""
 
     def __init__(self, names: list[str]) -> None:
@@ -126,9 +126,10 @@ def story(markdown: str) -> list[Flowable]:
             while i < len(lines) and lines[i].startswith("- "):
                 items.append(lines[i])
                 i += 1
+            bullets: Any = [ListItem(Paragraph(escape(item[2:]), BODY)) for item in items]
             flowables.append(
                 ListFlowable(
-                    [ListItem(Paragraph(escape(item[2:]), BODY)) for item in items],
+                    bullets,
                     bulletType="bullet",
                     start="•",
                     bulletFontName="Regular",

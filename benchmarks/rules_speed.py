@@ -17,7 +17,8 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from generator.games.all_star_draft.model import Attribute, Game
 from generator.games.all_star_draft.queries import load
@@ -34,7 +35,7 @@ PLAYERS = 4
 def naive_key(game: Game, cards: Sequence[int], players: int) -> tuple[int, int, int]:
     """Reference: count every attribute value with a Counter, take the best group."""
     medals = game.priorities[players]
-    strength = {
+    strength: dict[Attribute, Mapping[Any, int]] = {
         Attribute.SYMBOL: {s.id: s.strength for s in game.symbols},
         Attribute.NUMBER: game.number_strength,
         Attribute.SPECIES: {s.id: s.strength for s in game.species},
@@ -65,11 +66,10 @@ def main() -> None:
     rng = random.Random(2025)
     positions = range(len(game.cards))
     teams = [tuple(rng.sample(positions, 5)) for _ in range(TEAMS)]
-    medals = book.medals(PLAYERS)
     arena = book.arena("polarena-1")
 
     naive = per_second(lambda: [naive_key(game, t, PLAYERS) for t in teams], TEAMS)
-    keys = per_second(lambda: [shown_key(book, team_code(book, t), medals) for t in teams], TEAMS)
+    keys = per_second(lambda: [shown_key(book, team_code(book, t), PLAYERS) for t in teams], TEAMS)
     full = per_second(lambda: [evaluate(book, t, PLAYERS, arena) for t in teams], TEAMS)
     print(f"teams evaluated: {TEAMS} (seeded sample), {PLAYERS} players")
     print(f"naive reference counter: {naive:12,.0f} evaluations/s")

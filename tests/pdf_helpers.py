@@ -45,7 +45,15 @@ def pixel(
     image: Any, x_mm: float, y_mm: float, paper_height: float, px_per_mm: float = 8.0
 ) -> tuple[int, int, int]:
     """The colour at a point given in PDF millimetres (origin lower left)."""
-    return tuple(image.getpixel((int(x_mm * px_per_mm), int((paper_height - y_mm) * px_per_mm))))  # type: ignore[return-value]
+    return pixel_at(image, int(x_mm * px_per_mm), int((paper_height - y_mm) * px_per_mm))
+
+
+def pixel_at(image: Any, x: int, y: int) -> tuple[int, int, int]:
+    """The RGB colour of one pixel (in pixel coordinates) of an RGB(A) image."""
+    value = image.getpixel((x, y))
+    assert isinstance(value, tuple), value
+    red, green, blue = value[:3]
+    return red, green, blue
 
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:

@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.i18n.po_reader import PoSyntaxError, compile_finished, read_finished
 from generator.paths import LOCALES_DIR, PROJECT_ROOT
+from tests.catalog_helpers import forms, singular
 
 DOMAIN = "all-star-draft"
 LOCALES = ["de", "fr", "en"]
@@ -108,11 +109,9 @@ def test_po_reader_agrees_with_babel_on_tricky_entries(tmp_path: Path) -> None:
     with path.open("rb") as handle:
         parsed = read_po(handle)
     babel = {
-        (m.context or "", m.id if isinstance(m.id, str) else m.id[0]): (
-            m.string if isinstance(m.string, str) else m.string[0]
-        )
+        (m.context or "", singular(m.id)): singular(m.string)
         for m in parsed
-        if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string])
+        if m.id and not m.fuzzy and all(forms(m.string))
     }
     assert read_finished(path) == babel
     assert ("", "Fuzzy") not in babel and ("", "Gone") not in babel
@@ -122,8 +121,7 @@ def _babel_translations(path: Path) -> gettext.GNUTranslations:
     """The reference: Babel reads the catalog and writes the .mo, finished entries only."""
     catalog = _catalog(path)
     for message in list(catalog)[1:]:
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not all(s.strip() for s in strings):
+        if not all(s.strip() for s in forms(message.string)):
             catalog.delete(message.id, message.context)
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
@@ -143,23 +141,24 @@ def test_compiled_catalog_translates_like_babels(path: Path) -> None:
             continue
         context = message.context
         if isinstance(message.id, tuple):
-            singular, plural = message.id
+            one, many = message.id
             for n in range(8):
                 if context:
                     pair = (
-                        ours.npgettext(context, singular, plural, n),
-                        reference.npgettext(context, singular, plural, n),
+                        ours.npgettext(context, one, many, n),
+                        reference.npgettext(context, one, many, n),
                     )
                 else:
                     pair = (
-                        ours.ngettext(singular, plural, n),
-                        reference.ngettext(singular, plural, n),
+                        ours.ngettext(one, many, n),
+                        reference.ngettext(one, many, n),
                     )
                 assert pair[0] == pair[1], (message.id, n)
         elif context:
-            assert ours.pgettext(context, message.id) == reference.pgettext(context, message.id)
+            msgid = singular(message.id)
+            assert ours.pgettext(context, msgid) == reference.pgettext(context, msgid)
         else:
-            assert ours.gettext(message.id) == reference.gettext(message.id)
+            assert ours.gettext(singular(message.id)) == reference.gettext(singular(message.id))
         checked += 1
     assert checked >= 10
 

@@ -9,7 +9,7 @@ import pytest
 
 from generator.printing.fonts import coverage, register
 from generator.printing.geometry import PAPERS, CropMarks, PrintSettings, Size, impose
-from tests.pdf_helpers import build_into, close, page_mm, pixel, raster, reader, rgb
+from tests.pdf_helpers import build_into, close, page_mm, pixel, pixel_at, raster, reader, rgb
 
 LOCALES = ("de", "fr", "en")
 COMPONENT_PAGES = {  # 2025, A4, 3 mm bleed, duplex backs
@@ -203,7 +203,7 @@ def test_print_on_demand_pages_and_pngs(tmp_path: Path) -> None:
     png = tmp_path / "2025" / "de" / "pod" / "png" / "hockey-player-001.png"
     with Image.open(png) as image:
         assert image.size == (815, 1111)  # 69 x 94 mm at 300 dpi, rounded up by the renderer
-        assert close(image.getpixel((400, 20)), rgb("#F2C500"))
+        assert close(pixel_at(image, 400, 20), rgb("#F2C500"))
 
 
 def test_ink_saver_keeps_the_paper_white(tmp_path: Path) -> None:

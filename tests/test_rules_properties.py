@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ def reference_key(card_ids: list[str], players: int) -> tuple[int, int, int]:
     """Rulings 1-4 written out plainly: (strength, medal from gold, value strength)."""
     cards = [game().card(c) for c in card_ids]
     medals = game().priorities[players]
-    strength_of = {
+    strength_of: dict[Attribute, dict[Any, int]] = {
         Attribute.SYMBOL: {s.id: s.strength for s in game().symbols},
         Attribute.NUMBER: dict(game().number_strength),
         Attribute.SPECIES: {s.id: s.strength for s in game().species},

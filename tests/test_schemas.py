@@ -75,6 +75,7 @@ def test_shared_definitions_are_reached_through_ref() -> None:
         == "../common.schema.json#/$defs/id"
     )
     inlined = validator(SCHEMAS_DIR, "all-star-draft/cards.schema.json").schema
+    assert isinstance(inlined, dict)
     card_id = inlined["properties"]["cards"]["items"]["properties"]["id"]
     assert card_id["pattern"] == "^[a-z0-9]+(-[a-z0-9]+)*$"
     assert "$ref" not in json.dumps(inlined)

@@ -90,7 +90,9 @@ def test_two_player_modes_draft_as_the_data_says() -> None:
     assert [len(p) for p in old.picks] == [18, 18] and len(old.dropped) == 6
 
 
-EVERY_MODE = [(e, p, None) for e in EDITIONS for p in PLAYER_COUNTS]
+EVERY_MODE: list[tuple[str, int, str | None]] = [
+    (e, p, None) for e in EDITIONS for p in PLAYER_COUNTS
+]
 EVERY_MODE += [(e, 2, m) for e, m in MODES]
 GAMES_PER_BOT = 1000
 

@@ -13,6 +13,7 @@ from generator.cli.app import app
 from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.summary.render import summary_markdown, tables_markdown
 from generator.paths import DATA_DIR, LOCALES_DIR
+from tests.catalog_helpers import singular
 from tests.conftest import PACK, replace_once
 from tests.pdf_helpers import font_names
 
@@ -59,8 +60,7 @@ def _english_fragments(locale: str) -> list[str]:
         with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:
-            source = message.id if isinstance(message.id, str) else message.id[0]
-            target = message.string if isinstance(message.string, str) else message.string[0]
+            source, target = singular(message.id), singular(message.string)
             if not source or source == target or message.context == "arenas":
                 continue
             fragments += [
