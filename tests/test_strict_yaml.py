@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from generator.loading import strict_yaml
 from generator.loading.strict_yaml import decode_utf8, parse_single, parse_stream, resolve_plain
 
 
@@ -64,6 +67,32 @@ def test_yaml11_booleans_are_refused(word: str) -> None:
 )
 def test_yaml11_numbers_and_dates_are_refused(text: str, message: str) -> None:
     assert headlines(text) == [f"f.yaml:1:4: error: {message}"]
+
+
+PATTERNS = [
+    strict_yaml._INT,
+    strict_yaml._INT_OCT,
+    strict_yaml._INT_HEX,
+    strict_yaml._FLOAT,
+    strict_yaml._INF,
+    strict_yaml._NAN,
+    strict_yaml._DATE,
+    strict_yaml._BASE60,
+    strict_yaml._UNDERSCORED,
+]
+
+
+@given(st.sampled_from(PATTERNS).flatmap(lambda p: st.from_regex(p, fullmatch=True)))
+def test_every_number_or_date_pattern_starts_with_a_number_start(text: str) -> None:
+    # resolve_plain returns other texts before it tries the patterns
+    assert text[0] in strict_yaml._NUMBER_START
+
+
+@given(st.from_regex(r"[-+]?(0|[1-9][0-9]{0,5})(\.[0-9]{1,3})?", fullmatch=True))
+def test_numbers_read_as_numbers(text: str) -> None:
+    value, problem = resolve_plain(text)
+    assert problem is None
+    assert value == (float(text) if "." in text else int(text))
 
 
 def test_resolve_plain_reports_the_hint() -> None:

@@ -36,15 +36,17 @@ _YAML11_BOOLS = {
 }
 _MAYBE_NOT_TEXT = frozenset("0123456789+-.~nNtTfFyYoO")
 """First characters of every plain scalar that could read as something other than text."""
-_INT = r"[-+]?[0-9]+"
-_INT_OCT = r"0o[0-7]+"
-_INT_HEX = r"0x[0-9a-fA-F]+"
-_FLOAT = r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?"
-_INF = r"[-+]?\.(inf|Inf|INF)"
-_NAN = r"\.(nan|NaN|NAN)"
-_DATE = r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?"
-_BASE60 = r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
-_UNDERSCORED = r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?"
+_NUMBER_START = frozenset("0123456789+-.")
+"""First characters of everything the number and date patterns below can match."""
+_INT = re.compile(r"[-+]?[0-9]+")
+_INT_OCT = re.compile(r"0o[0-7]+")
+_INT_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?")
+_INF = re.compile(r"[-+]?\.(inf|Inf|INF)")
+_NAN = re.compile(r"\.(nan|NaN|NAN)")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ].*)?")
+_BASE60 = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
+_UNDERSCORED = re.compile(r"[-+]?[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?")
 
 _SYNTAX_HINTS = (
     ("mapping values are not allowed", "quote a value that contains ': ', or fix the indentation"),
@@ -321,7 +323,9 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
             f"'{text}' is ambiguous: YAML 1.1 reads it as a boolean, YAML 1.2 as text",
             f'write true or false, or quote it: "{text}"',
         )
-    if re.fullmatch(_INT, text):
+    if text[0] not in _NUMBER_START:
+        return text, None
+    if _INT.fullmatch(text):
         digits = text.lstrip("+-")
         if len(digits) > 1 and digits.startswith("0"):
             return text, (
@@ -329,22 +333,22 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
                 f'write it without the leading zero, or quote it: "{text}"',
             )
         return int(text), None
-    if re.fullmatch(_INT_OCT, text):
+    if _INT_OCT.fullmatch(text):
         return int(text[2:], 8), None
-    if re.fullmatch(_INT_HEX, text):
+    if _INT_HEX.fullmatch(text):
         return int(text[2:], 16), None
-    if re.fullmatch(_FLOAT, text):
+    if _FLOAT.fullmatch(text):
         return float(text), None
-    if re.fullmatch(_INF, text):
+    if _INF.fullmatch(text):
         return float("-inf") if text.startswith("-") else float("inf"), None
-    if re.fullmatch(_NAN, text):
+    if _NAN.fullmatch(text):
         return float("nan"), None
-    if re.fullmatch(_DATE, text):
+    if _DATE.fullmatch(text):
         return text, (
             f"'{text}' is an unquoted date, which YAML 1.1 turns into a date object",
             f'quote it: "{text}"',
         )
-    if re.fullmatch(_BASE60, text) or re.fullmatch(_UNDERSCORED, text):
+    if _BASE60.fullmatch(text) or _UNDERSCORED.fullmatch(text):
         return text, (
             f"'{text}' is ambiguous: YAML 1.1 reads it as a number",
             f'quote it: "{text}"',
