@@ -8,7 +8,7 @@ from generator.diagnostics import Diagnostic
 
 
 class DraftdeckError(Exception):
-    """Base of every error caused by user input rather than a bug."""
+    """Base of every error caused by user input (or the machine) rather than a bug."""
 
 
 class UsageError(DraftdeckError):

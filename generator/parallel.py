@@ -19,6 +19,8 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
+from generator.errors import DraftdeckError
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -29,8 +31,14 @@ _HEADER = 8
 """Bytes of the length that goes before each pickled message."""
 
 
-class WorkerDied(RuntimeError):
+class WorkerDied(DraftdeckError):
     """A worker process ended without sending all its results (killed, or out of memory)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(
+            f"a worker process ended early ({how}); it was stopped from outside, "
+            "often for lack of memory: run the command again"
+        )
 
 
 class RemoteTraceback(Exception):
@@ -142,7 +150,7 @@ class _Child:
         size = int.from_bytes(header, "big")
         data = self._pipe.read(size) if len(header) == _HEADER else b""
         if len(data) < size or len(header) < _HEADER:
-            raise WorkerDied(f"a worker process ended early ({self._reap()})")
+            raise WorkerDied(self._reap())
         ok, value = pickle.loads(data)
         if ok:
             return value

@@ -7,6 +7,7 @@ import signal
 
 import pytest
 
+from generator.errors import DraftdeckError
 from generator.parallel import Background, RemoteTraceback, WorkerDied, fork_map
 
 
@@ -61,9 +62,10 @@ def test_a_workers_exception_is_raised_with_its_traceback() -> None:
     assert _no_children_left()
 
 
-def test_a_killed_worker_is_reported() -> None:
-    with pytest.raises(WorkerDied, match="killed by signal 9"):
+def test_a_killed_worker_is_reported_as_a_message_not_a_traceback() -> None:
+    with pytest.raises(WorkerDied, match="killed by signal 9") as raised:
         fork_map(_killed_on_three, range(6), jobs=2)
+    assert isinstance(raised.value, DraftdeckError)  # the CLI prints it and exits 1
     assert _no_children_left()
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -125,6 +127,24 @@ def test_summary_and_tables_commands_write_each_language(project: Path, runner: 
         encoding="utf-8"
     )
     assert runner.invoke(app, ["summary", *args, "--locale", "it"]).exit_code == 2
+
+
+def _killed(key: tuple[str, str]) -> bytes:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return b""
+
+
+def test_a_killed_render_process_is_a_message_and_writes_nothing(
+    project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.cli.summary_commands
+
+    monkeypatch.setattr(generator.cli.summary_commands, "_render_one", _killed)
+    result = runner.invoke(app, ["summary", "--data", "data", "--out", "out", "--edition", "2025"])
+    assert result.exit_code == 1
+    assert "error: a worker process ended early (killed by signal 9)" in result.output
+    assert "Traceback" not in result.output
+    assert not Path("out").exists()
 
 
 def _pdf_text(data: bytes) -> str:
