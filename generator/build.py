@@ -8,11 +8,8 @@
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -22,10 +19,10 @@ from generator.games.all_star_draft.export import export_bytes
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.printing.render import parts
 from generator.games.all_star_draft.queries import edition as pick_edition
-from generator.games.all_star_draft.queries import load_while_validating
+from generator.games.all_star_draft.queries import load
 from generator.output import stamp
 from generator.output.atomic import write_atomic
-from generator.parallel import SHARED, can_fork, workers_for
+from generator.parallel import parallel_map
 from generator.paths import PROJECT_ROOT
 
 
@@ -84,10 +81,9 @@ def build(
     progress: Callable[[int, int], None] | None = None,
 ) -> BuildReport:
     """Validate, render and write every output below `out_dir/<edition>/<locale>/`."""
-    # 1. Load the data and prepare while a second process validates it: invalid data
-    #    stops the build as the block ends, before anything is rendered or written.
-    with load_while_validating(data_dir) as game:
-        prepared = _prepare(game, data_dir, out_dir, options)
+    # 1. Load and validate the data: invalid data stops the build before anything is written.
+    game = load(data_dir)
+    prepared = _prepare(game, data_dir, out_dir, options)
     if prepared is None:
         return BuildReport((), (), up_to_date=True)
     editions, signature, jobs, plans = (
@@ -105,7 +101,7 @@ def build(
     outputs: list[_Output] = [
         _Output(f"{e}/data.json", export_bytes(game, game.edition(e))) for e in editions
     ]
-    finished = _render_all(tasks, plans, options.jobs, progress, total)
+    finished = _render_all(game, jobs, tasks, plans, options.jobs, _Progress(progress, total))
     for key in jobs:
         base = f"{key[0]}/{key[1]}"
         for part in plans[key][0]:
@@ -164,7 +160,6 @@ def _prepare(game: Game, data_dir: Path, out_dir: Path, options: BuildOptions) -
         return None
     # 3. Plan every part of every edition and language, after the first-use work forks inherit.
     jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
-    SHARED["game"], SHARED["jobs"] = game, jobs
     _warm_up(locales_dir, locales, game.id)
     return _Prepared(
         editions, signature, jobs, {key: parts(game, job) for key, job in jobs.items()}
@@ -204,53 +199,25 @@ class _Finished:
 
 
 def _render_all(
+    game: Game,
+    jobs: dict[tuple[str, str], Any],
     tasks: list[tuple[tuple[str, str], str]],
     plans: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]],
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-    total: int,
+    processes: int,
+    step: Callable[[], None],
 ) -> _Finished:
-    """Render every part, and combine each edition-language as soon as its parts are done."""
-    finished = _Finished({}, {})
-    step = _Progress(progress, total)
-
-    def combine_task(key: tuple[str, str]) -> tuple[tuple[str, str], list[Any]]:
-        return key, [finished.parts[(key, part)][0].file for part in plans[key][0]]
-
-    failures: dict[int, DraftdeckError] = {}
-    order = {task: index for index, task in enumerate(tasks)}
-    workers = workers_for(len(tasks), jobs)
-    if workers <= 1 or not can_fork():
-        for task in tasks:
-            try:
-                finished.parts[task] = _render_part(task)
-            except DraftdeckError as error:
-                failures[order[task]] = error
-            step()
-        _raise_all(failures)
-        for key in plans:
-            finished.combined[key] = _combine(combine_task(key))
-            step()
-        return finished
-    gc.freeze()  # the workers inherit the parent's objects; the collector leaves those pages alone
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        waiting = {pool.submit(_render_part, task): task for task in tasks}
-        left = {key: len(names) for key, (names, _) in plans.items()}
-        combines: dict[Future[Any], tuple[str, str]] = {}
-        for future in as_completed(waiting):
-            task = waiting[future]
-            try:
-                finished.parts[task] = future.result()
-            except DraftdeckError as error:
-                failures[order[task]] = error
-            step()
-            left[task[0]] -= 1
-            if left[task[0]] == 0 and not failures:
-                combines[pool.submit(_combine, combine_task(task[0]))] = task[0]
-        _raise_all(failures)
-        for future in as_completed(combines):
-            finished.combined[combines[future]] = future.result()
-            step()
+    """Render every part, then combine each edition-language's parts into one file."""
+    state = (game, jobs)
+    outcomes = parallel_map(_render_part, state, tasks, processes, step)
+    rendered = [o for o in outcomes if not isinstance(o, DraftdeckError)]
+    if len(rendered) < len(outcomes):
+        raise BuildFailed([str(o) for o in outcomes if isinstance(o, DraftdeckError)])
+    finished = _Finished(dict(zip(tasks, rendered, strict=True)), {})
+    combines = [
+        (key, [finished.parts[(key, part)][0].file for part in plans[key][0]]) for key in plans
+    ]
+    combined = parallel_map(_combine, state, combines, processes, step)
+    finished.combined = {key: file for (key, _), file in zip(combines, combined, strict=True)}
     return finished
 
 
@@ -264,11 +231,6 @@ class BuildFailed(DraftdeckError):
     def __reduce__(self) -> tuple[type, tuple[list[str]]]:
         """Survive the trip between processes."""
         return (BuildFailed, (self.problems,))
-
-
-def _raise_all(failures: dict[int, DraftdeckError]) -> None:
-    if failures:
-        raise BuildFailed([str(failures[index]) for index in sorted(failures)])
 
 
 @dataclass
@@ -285,6 +247,7 @@ class _Progress:
 
 def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
     """Do the first-use work once, before render processes fork and inherit it."""
+    import pypdf  # noqa: F401 - joins the combined files
     from babel.numbers import format_decimal
     from reportlab.pdfgen import canvas  # noqa: F401 - the import every render process needs
 
@@ -301,13 +264,22 @@ def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
         format_decimal(1, locale=locale)  # loads the language's number symbols
 
 
-def _render_part(task: tuple[tuple[str, str], str]) -> tuple[Any, list[_Output]]:
-    """Render one part of one edition in one language (in a worker process)."""
+def _render_part(
+    state: tuple[Game, dict[tuple[str, str], Any]], task: tuple[tuple[str, str], str]
+) -> tuple[Any, list[_Output]] | DraftdeckError:
+    """Render one part of one edition in one language (in a worker process).
+
+    A problem in the data or catalogs is returned, so that every part's are reported.
+    """
     from generator.games.all_star_draft.printing.render import render_one
     from generator.printing.rasterize import png_pages
 
+    game, jobs = state
     key, part = task
-    result = render_one(SHARED["game"], SHARED["jobs"][key], part)
+    try:
+        result = render_one(game, jobs[key], part)
+    except DraftdeckError as problem:
+        return problem
     extra: list[_Output] = []
     if result.pod is not None:
         base = f"{key[0]}/{key[1]}/pod"
@@ -318,12 +290,15 @@ def _render_part(task: tuple[tuple[str, str], str]) -> tuple[Any, list[_Output]]
     return result, extra
 
 
-def _combine(task: tuple[tuple[str, str], list[Any]]) -> Any:
+def _combine(
+    state: tuple[Game, dict[tuple[str, str], Any]], task: tuple[tuple[str, str], list[Any]]
+) -> Any:
     """The combined print-and-play file of one edition in one language."""
     from generator.games.all_star_draft.printing.render import render_combined
 
+    game, jobs = state
     key, files = task
-    return render_combined(SHARED["game"], SHARED["jobs"][key], files)
+    return render_combined(game, jobs[key], files)
 
 
 def text_problems(data_dir: Path, locales: tuple[str, ...] = ()) -> list[str]:

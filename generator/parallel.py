@@ -1,51 +1,40 @@
-"""Run functions in forked worker processes that inherit what the parent loaded.
+"""Run independent pieces of work in worker processes, where that is safe.
 
-A worker is a plain `os.fork()` child that sends its results back, pickled,
-through a pipe. For the few, large pieces of work here (three documents, two
-simulation shares) this costs about 5 ms where a process pool, with its
-imports, queues and manager thread, cost about 18 ms (measured for three
-documents).
+Workers come from the standard library's `ProcessPoolExecutor`, started with
+`fork` so that they inherit what the parent loaded (the model, fonts,
+catalogs). Where fork is missing or unsafe (Windows, macOS), the work runs in
+this process, one piece after another: slower, never different.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
+import multiprocessing
 import os
-import pickle
-import signal
 import sys
-import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import Any, TypeVar
 
 from generator.errors import DraftdeckError
 
 T = TypeVar("T")
 R = TypeVar("R")
+S = TypeVar("S")
 
-SHARED: dict[str, Any] = {}
-"""State the parent puts here before mapping; forked workers inherit it."""
-
-_HEADER = 8
-"""Bytes of the length that goes before each pickled message."""
+_STATE: Any = None
+"""In a worker: the state the parent handed to `parallel_map`."""
 
 
 class WorkerDied(DraftdeckError):
-    """A worker process ended without sending all its results (killed, or out of memory)."""
+    """A worker process ended without sending its result (killed, or out of memory)."""
 
-    def __init__(self, how: str) -> None:
+    def __init__(self) -> None:
         super().__init__(
-            f"a worker process ended early ({how}); it was stopped from outside, "
-            "often for lack of memory: run the command again"
+            "a worker process ended early; it was stopped from outside, "
+            "often for lack of memory: run the command again, or with --jobs 1"
         )
-
-
-class RemoteTraceback(Exception):
-    """The traceback of an exception raised in a worker, attached as its cause."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 def workers_for(items: int, jobs: int = 0) -> int:
@@ -54,167 +43,59 @@ def workers_for(items: int, jobs: int = 0) -> int:
 
 
 def can_fork() -> bool:
-    """Whether worker processes can inherit the parent's memory."""
-    return hasattr(os, "fork") and sys.platform != "win32"
+    """Whether worker processes can safely inherit this one (Linux and the BSDs, not macOS)."""
+    return sys.platform != "win32" and sys.platform != "darwin" and hasattr(os, "fork")
 
 
-def fork_map(
-    function: Callable[[T], R],
+def parallel_map(
+    function: Callable[[S, T], R],
+    state: S,
     items: Iterable[T],
     jobs: int = 0,
     progress: Callable[[], None] | None = None,
 ) -> list[R]:
-    """`[function(item) for item in items]`, in forked processes when that can help.
+    """`[function(state, item) for item in items]`, in worker processes when that can help.
 
-    Worker k of n takes items k, k + n, k + 2n, ...: the work here comes in
-    pieces of equal size. `progress` is called in the parent as each result
-    arrives, in order. An exception in a worker is raised here, with the
-    worker's traceback as its cause, and the other workers are stopped.
+    `state` reaches the workers by inheritance, never pickled; each item and
+    result is. `progress` is called in this process for each result, in order.
+    An exception in a worker is raised here, with the worker's traceback as
+    its cause; a worker that dies raises `WorkerDied`.
     """
     work = list(items)
     workers = workers_for(len(work), jobs)
-    results: list[R] = []
     if workers <= 1 or not can_fork():
+        results = []
         for item in work:
-            results.append(function(item))
+            results.append(function(state, item))
             if progress:
                 progress()
         return results
-    children = _start_all(function, [work[k::workers] for k in range(workers)])
-    try:
-        for index in range(len(work)):
-            results.append(children[index % workers].next_result())
-            if progress:
-                progress()
-    finally:
-        for child in children:
-            child.close()
+    sys.stdout.flush()  # so that no worker writes the parent's buffered output again
+    sys.stderr.flush()
+    context = multiprocessing.get_context("fork")
+    # Several items a task when there are many small ones; about eight tasks a worker.
+    chunk = max(1, len(work) // (workers * 8))
+    results = []
+    with ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_receive, initargs=(state,)
+    ) as pool:
+        try:
+            for result in pool.map(partial(_call, function), work, chunksize=chunk):
+                results.append(result)
+                if progress:
+                    progress()
+        except BrokenProcessPool:
+            raise WorkerDied() from None
+        except BaseException:
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
     return results
 
 
-class Background(Generic[R]):
-    """`function(*args)` running in a forked process; `result()` waits for it."""
-
-    def __init__(self, function: Callable[..., R], *args: Any) -> None:
-        (self._child,) = _start_all(lambda arguments: function(*arguments), [[args]])
-
-    def result(self) -> R:
-        """The function's value, or its exception raised here."""
-        try:
-            return self._child.next_result()  # type: ignore[no-any-return]
-        finally:
-            self._child.close()
-
-    def cancel(self) -> None:
-        """Stop the process if it is still running."""
-        self._child.close()
+def _receive(state: Any) -> None:
+    global _STATE  # noqa: PLW0603 - a worker's one piece of inherited state
+    _STATE = state
 
 
-def _start_all(function: Callable[[Any], Any], shares: Sequence[list[Any]]) -> list[_Child]:
-    """One child per share of the items, all started before any is waited for."""
-    sys.stdout.flush()  # so that no child writes the parent's buffered output a second time
-    sys.stderr.flush()
-    gc.freeze()  # the children inherit the parent's objects; their collector leaves those pages alone
-    children: list[_Child] = []
-    try:
-        for share in shares:
-            children.append(_Child(function, share))
-    except BaseException:
-        for child in children:
-            child.close()
-        raise
-    return children
-
-
-class _Child:
-    """One forked worker and the read end of its pipe."""
-
-    def __init__(self, function: Callable[[Any], Any], items: list[Any]) -> None:
-        read, write = os.pipe()
-        try:
-            pid = os.fork()
-        except OSError:
-            os.close(read)
-            os.close(write)
-            raise
-        if pid == 0:  # the worker: never returns into the parent's code
-            os.close(read)
-            _serve(function, items, write)
-        os.close(write)
-        self.pid: int | None = pid
-        self._pipe = os.fdopen(read, "rb")
-
-    def next_result(self) -> Any:
-        """The worker's next result, in the order of its items."""
-        header = self._pipe.read(_HEADER)
-        size = int.from_bytes(header, "big")
-        data = self._pipe.read(size) if len(header) == _HEADER else b""
-        if len(data) < size or len(header) < _HEADER:
-            raise WorkerDied(self._reap())
-        ok, value = pickle.loads(data)
-        if ok:
-            return value
-        error, remote = value
-        raise error from RemoteTraceback(remote)
-
-    def close(self) -> None:
-        """Stop the worker if it still runs, and collect it."""
-        self._pipe.close()
-        if self.pid is not None:
-            with contextlib.suppress(ProcessLookupError):  # it has ended, but is not collected
-                os.kill(self.pid, signal.SIGTERM)
-            self._reap()
-
-    def _reap(self) -> str:
-        if self.pid is None:
-            return "already collected"
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = None
-        if os.WIFSIGNALED(status):
-            return f"killed by signal {os.WTERMSIG(status)}"
-        return f"exit status {os.waitstatus_to_exitcode(status)}"
-
-
-def _serve(function: Callable[[Any], Any], items: list[Any], fd: int) -> None:
-    """In the worker: send `(True, result)` per item, or `(False, (error, traceback))` and stop."""
-    status = 0
-    try:
-        with os.fdopen(fd, "wb") as pipe:
-            for message in _results(function, items):
-                data = _pickled(message)
-                pipe.write(len(data).to_bytes(_HEADER, "big"))
-                pipe.write(data)
-                pipe.flush()
-    except BaseException:  # the parent stopped listening (it was interrupted, or failed)
-        status = 1
-    finally:
-        with contextlib.suppress(BaseException):
-            sys.stdout.flush()
-            sys.stderr.flush()
-        os._exit(status)
-
-
-def _results(function: Callable[[Any], Any], items: list[Any]) -> Iterator[tuple[bool, Any]]:
-    for item in items:
-        try:
-            yield True, function(item)
-        except BaseException as error:
-            yield False, (_picklable(error), traceback.format_exc())
-            return
-
-
-def _pickled(message: tuple[bool, Any]) -> bytes:
-    try:
-        return pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
-    except Exception as error:
-        problem = RuntimeError(f"a worker's result cannot be sent back: {error}")
-        return pickle.dumps((False, (problem, traceback.format_exc())))
-
-
-def _picklable(error: BaseException) -> BaseException:
-    """The error itself if it survives pickling, else a RuntimeError that says what it was."""
-    try:
-        pickle.loads(pickle.dumps(error))
-    except Exception:
-        return RuntimeError(f"{type(error).__name__}: {error}")
-    return error
+def _call(function: Callable[[Any, Any], Any], item: Any) -> Any:
+    return function(_STATE, item)

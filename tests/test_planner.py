@@ -8,7 +8,7 @@ from generator.games.all_star_draft.model import Special
 from generator.games.all_star_draft.rules import Lineup, evaluate
 from generator.games.all_star_draft.simulation import GreedyBot, PlannerBot, SeasonView, play_game
 from generator.games.all_star_draft.simulation.planner import expected_fans
-from generator.parallel import fork_map
+from generator.parallel import parallel_map
 from tests.rules_helpers import book, team
 
 RUN = team("beaver-1 duck-2 eagle-3 horse-4 panda-5")
@@ -83,7 +83,7 @@ def test_in_the_last_round_the_new_team_meets_the_special_instead_of_showing_a_t
     assert sorted(PlannerBot().new_team(seats)) == sorted(RUN)
 
 
-def _planner_and_greedy(seed: int) -> dict[str, float]:
+def _planner_and_greedy(_: None, seed: int) -> dict[str, float]:
     """Wins of each bot in one 4-player game, two seats each, seats alternating by seed."""
     names = ["planner", "greedy"] if seed % 2 else ["greedy", "planner"]
     bots = [PlannerBot() if names[seat % 2] == "planner" else GreedyBot() for seat in range(4)]
@@ -95,7 +95,7 @@ def _planner_and_greedy(seed: int) -> dict[str, float]:
 
 
 def test_the_planner_beats_greedy_over_two_thousand_games() -> None:
-    games = fork_map(_planner_and_greedy, range(2000))
+    games = parallel_map(_planner_and_greedy, None, range(2000))
     planner = sum(g["planner"] for g in games)
     greedy = sum(g["greedy"] for g in games)
     assert planner + greedy == 2000

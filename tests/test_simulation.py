@@ -21,7 +21,7 @@ from generator.games.all_star_draft.simulation import (
     SeasonView,
     play_game,
 )
-from generator.parallel import fork_map
+from generator.parallel import parallel_map
 from tests.rules_helpers import book
 
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -106,7 +106,7 @@ def _seated(players: int, seed: int) -> list[str]:
     return [names[(seat + seed) % 3] for seat in range(players)]
 
 
-def _play_and_check(task: tuple[str, int, str | None, int]) -> list[str]:
+def _play_and_check(_: None, task: tuple[str, int, str | None, int]) -> list[str]:
     edition, players, mode, seed = task
     names = _seated(players, seed)
     record = play_game(book(edition), players, seed, [BOTS[n]() for n in names], mode)
@@ -121,7 +121,9 @@ def test_every_bot_plays_a_thousand_legal_games_in_every_mode(
 ) -> None:
     """Every move of every game goes through the engine; an illegal one raises IllegalMove."""
     games = GAMES_PER_BOT * 3 // 2 if players == 2 else GAMES_PER_BOT
-    seats = fork_map(_play_and_check, [(edition, players, mode, seed) for seed in range(games)])
+    seats = parallel_map(
+        _play_and_check, None, [(edition, players, mode, seed) for seed in range(games)]
+    )
     played = Counter(name for names in seats for name in set(names))
     assert played == dict.fromkeys(BOTS, GAMES_PER_BOT)
 

@@ -129,7 +129,7 @@ def test_summary_and_tables_commands_write_each_language(project: Path, runner: 
     assert runner.invoke(app, ["summary", *args, "--locale", "it"]).exit_code == 2
 
 
-def _killed(key: tuple[str, str]) -> bytes:
+def _killed(state: object, key: tuple[str, str]) -> bytes:
     os.kill(os.getpid(), signal.SIGKILL)
     return b""
 
@@ -142,7 +142,7 @@ def test_a_killed_render_process_is_a_message_and_writes_nothing(
     monkeypatch.setattr(generator.cli.summary_commands, "_render_one", _killed)
     result = runner.invoke(app, ["summary", "--data", "data", "--out", "out", "--edition", "2025"])
     assert result.exit_code == 1
-    assert "error: a worker process ended early (killed by signal 9)" in result.output
+    assert "error: a worker process ended early" in result.output
     assert "Traceback" not in result.output
     assert not Path("out").exists()
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import typer
-
-GC_THRESHOLDS = (100_000, 50, 100)
-"""The collector's thresholds for a command: rare collections (CPython's are 700, 10, 10)."""
 
 COMMANDS: dict[str, str] = {
     "build": "build_command:build",
@@ -68,17 +64,8 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
-    # A command is short-lived, and most of what it allocates (modules, the
-    # model, documents) lives until it exits: with CPython's thresholds,
-    # `validate` runs 55 collections (about 7 ms of 140) that free some
-    # 1,100 objects. Collect rarely instead, as mypy does; set before Typer
-    # and the command's modules are imported.
-    gc.set_threshold(*GC_THRESHOLDS)
     # Typer builds every registered command's parameters at start-up; import
     # and build only the one asked for (all of them for --help or an unknown name).
     first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
     cli = make_app(first if first in COMMANDS or first in GROUPS else None)
-    # Imports are done: keep the collector from re-scanning their objects on
-    # every full collection of this short-lived process.
-    gc.freeze()
     cli()

@@ -96,54 +96,35 @@ def _write_all(
     """Build every document first, then write each atomically."""
     from generator.errors import UsageError
     from generator.games.all_star_draft.queries import edition as pick_edition
-    from generator.games.all_star_draft.queries import load_while_validating
+    from generator.games.all_star_draft.queries import load
     from generator.loading.validate import locales_for
     from generator.output.atomic import write_atomic
-    from generator.parallel import SHARED, fork_map
+    from generator.parallel import parallel_map
 
-    # Prepare while a second process validates the data; render only valid data.
-    with load_while_validating(data) as game:
-        pack = data / game.id if (data / game.id).is_dir() else data
-        chosen = [pick_edition(game, e).id for e in editions] if editions else list(game.editions)
-        languages = locales or list(game.locales)
-        unknown = [loc for loc in languages if loc not in game.locales]
-        if unknown:
-            raise UsageError(
-                f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
-            )
-        catalogs = locales_for(pack)
-        SHARED["text"] = (game, make, catalogs, pack, output.value, paper.value)
-        _warm_up(catalogs, languages, game.id)
+    game = load(data)
+    pack = data / game.id if (data / game.id).is_dir() else data
+    chosen = [pick_edition(game, e).id for e in editions] if editions else list(game.editions)
+    languages = locales or list(game.locales)
+    unknown = [loc for loc in languages if loc not in game.locales]
+    if unknown:
+        raise UsageError(
+            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
+        )
+    catalogs = locales_for(pack)
+    state = (game, make, catalogs, pack, output.value, paper.value)
     keys = [(e, loc) for e in chosen for loc in languages]
-    # One process per document: equal, indivisible pieces of work finish together
-    # when the cores are shared among all of them, not in rounds.
-    files = dict(zip(keys, fork_map(_render_one, keys, jobs=len(keys)), strict=True))
+    files = dict(zip(keys, parallel_map(_render_one, state, keys), strict=True))
     for (e, loc), content in files.items():
         path = out / e / loc / f"{stem}.{output.value}"
-        state = "written" if write_atomic(path, content) else "unchanged"
-        typer.echo(f"{state}: {display_path(path)}")
+        written = "written" if write_atomic(path, content) else "unchanged"
+        typer.echo(f"{written}: {display_path(path)}")
 
 
-def _warm_up(locales_dir: Path, languages: list[str], game_id: str) -> None:
-    """Load fonts, catalogs and libraries once, before worker processes fork and inherit them."""
-    import reportlab.platypus  # noqa: F401
-
-    from generator.games.all_star_draft.summary.render import render_text  # noqa: F401
-    from generator.i18n.ui import load_translator
-    from generator.printing.fonts import register
-
-    register()
-    for language in languages:
-        load_translator(locales_dir, language, game_id)
-    # Babel's locale data is left to each process: it renders one language and needs only that one.
-
-
-def _render_one(key: tuple[str, str]) -> bytes:
+def _render_one(state: tuple[Any, ...], key: tuple[str, str]) -> bytes:
     """One document, built and rendered (in a worker process)."""
     from generator.games.all_star_draft.summary.render import render_text
-    from generator.parallel import SHARED
 
-    game, make, locales_dir, pack, output, paper = SHARED["text"]
+    game, make, locales_dir, pack, output, paper = state
     edition_id, language = key
     return bytes(
         render_text(make(game, edition_id, language, locales_dir, pack), game, output, paper)

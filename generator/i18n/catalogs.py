@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import gettext
+import re
 from collections.abc import Iterable, Mapping
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import data_strings
-from generator.i18n.po_reader import PoSyntaxError, read_finished
 from generator.loading.document import Document
 from generator.paths import display_path
 
-Translations = Mapping[tuple[str, str], str]
+Key = tuple[str, str]
+"""(context, English text); the context is '' when the entry has none."""
+Translations = Mapping[Key, str]
 """(context, English text) -> translation."""
 
 LANGUAGE_NAMES = {"de": "German", "fr": "French", "en": "English"}
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be read."""
+
+    def __init__(self, path: Path, line: int, problem: str) -> None:
+        self.path, self.line, self.problem = path, line, problem
+        super().__init__(f"{display_path(path)}:{line}: {problem}")
 
 
 def catalog_path(locales_dir: Path, locale: str, domain: str) -> Path:
@@ -22,9 +35,78 @@ def catalog_path(locales_dir: Path, locale: str, domain: str) -> Path:
     return locales_dir / locale / "LC_MESSAGES" / f"{domain}.po"
 
 
+_STRING_LINE = re.compile(
+    r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*'
+)
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Any:
+    """A .po file as Babel's Catalog; a malformed file raises CatalogError."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    lines = _checked_lines(path)
+    try:
+        return read_po(lines, locale=locale, abort_invalid=True)
+    except PoFileError as error:
+        message = str(error).rpartition(" on ")[0] or str(error)
+        raise CatalogError(path, error.lineno + 1, message) from None
+    except ValueError as error:
+        raise CatalogError(path, 0, f"not a readable catalog ({error})") from None
+
+
+def _checked_lines(path: Path) -> list[str]:
+    """The catalog's lines, refusing what Babel would read silently wrong.
+
+    Babel decodes by the charset the header names, and reads a string with a
+    missing closing quote as if its last character were the quote (so
+    `msgstr "Eisbär` would print as "Eisbä"): both are refused here, at their line.
+    """
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        at = raw.count(b"\n", 0, error.start) + 1
+        raise CatalogError(path, at, f"byte 0x{raw[error.start]:02X} is not valid UTF-8") from None
+    lines = text.splitlines(keepends=True)
+    for number, line in enumerate(lines, 1):
+        content = line.strip()
+        if content and not content.startswith("#") and not _STRING_LINE.fullmatch(content):
+            raise CatalogError(path, number, "expected a quoted string")
+    return lines
+
+
+def finished_entries(catalog: Any) -> dict[Key, str]:
+    """Translated, non-fuzzy entries (header left out); a plural entry needs every form."""
+    found = {}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if forms and all(form and form.strip() for form in forms):
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            found[(message.context or "", msgid)] = forms[0]
+    return found
+
+
 def read_translations(path: Path) -> Translations:
     """The finished translations of a .po file: fuzzy and empty entries are left out."""
-    return read_finished(path)
+    return finished_entries(read_catalog(path))
+
+
+def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, frozenset[Key]]:
+    """The finished entries of a .po file as gettext translations (compiled in memory), and their keys."""
+    from babel.messages.mofile import write_mo
+
+    catalog = read_catalog(path, locale)
+    finished = finished_entries(catalog)
+    for message in list(catalog)[1:]:
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        if (message.context or "", msgid) not in finished:
+            catalog.delete(message.id, message.context)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer), frozenset(finished)
 
 
 def check_translations(
@@ -49,7 +131,7 @@ def check_translations(
             continue
         try:
             translations = read_translations(path)
-        except PoSyntaxError as error:
+        except CatalogError as error:
             diagnostics.append(
                 Diagnostic(
                     display_path(path),

@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from generator.errors import DraftdeckError
-from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
+from generator.i18n.catalogs import LANGUAGE_NAMES, CatalogError, catalog_path, compile_catalog
 
 UI_DOMAIN = "draftdeck"
 
@@ -126,11 +126,9 @@ def _compiled(
     path: Path, version: tuple[int, int], locale: str, domain: str
 ) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
     """A catalog compiled in memory and its finished entries, once per file version."""
-    from generator.i18n.po_reader import PoSyntaxError, compile_finished
-
     try:
-        translations, finished = compile_finished(path)
-    except PoSyntaxError as error:
+        translations, finished = compile_catalog(path, locale)
+    except CatalogError as error:
         raise MissingTranslation(locale, [f"the whole catalog {path.name} ({error})"]) from None
     return translations, frozenset((domain, context, msgid) for context, msgid in finished)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -112,55 +111,6 @@ def load_game(data_dir: Path, game_id: str) -> Any:
     result = validate_pack(_pack_root(data_dir, game_id))
     _raise_errors(result.diagnostics)
     return _pack_for(result.root).build_model(result.documents)
-
-
-@contextmanager
-def load_game_while_validating(data_dir: Path, game_id: str) -> Iterator[Any]:
-    """The model of a game, built at once from the parsed files while a second process validates them.
-
-    Leaving the block waits for the verdict: invalid data raises DataError there,
-    in place of anything the unchecked model made go wrong inside the block. So
-    the block may prepare (fonts, catalogs, plans) but must not render or write:
-    that comes after it. It spares the caller the schema library's import and
-    the validation on its critical path. Where processes cannot fork, this is
-    `load_game`.
-    """
-    from generator.parallel import Background, can_fork
-
-    root = _pack_root(data_dir, game_id)
-    if not can_fork():
-        yield load_game(data_dir, game_id)
-        return
-    verdict = Background(_errors, root)
-    try:
-        yield _unchecked_model(root)
-    except Exception:
-        _raise_errors(verdict.result())
-        raise
-    except BaseException:  # interrupted: no verdict is wanted
-        verdict.cancel()
-        raise
-    _raise_errors(verdict.result())
-
-
-class UnreadableData(Exception):
-    """The files did not parse, yet validation found nothing wrong: a bug in draftdeck."""
-
-
-def _unchecked_model(root: Path) -> Any:
-    """The model from the parsed files, before any schema or cross-check has looked at them."""
-    pack = _pack_for(root)
-    manifest, problems = load_one(root, pack.MANIFEST, None)
-    loaded = load_documents(root, pack.document_specs(manifest), None)
-    errors = [d for d in (*problems, *loaded.diagnostics) if d.severity is Severity.ERROR]
-    if manifest is None or errors:
-        raise UnreadableData(root)
-    return pack.build_model({**loaded.documents, "game": manifest})
-
-
-def _errors(root: Path) -> list[Diagnostic]:
-    """The errors `validate_pack` finds (run in the validating process)."""
-    return [d for d in validate_pack(root).diagnostics if d.severity is Severity.ERROR]
 
 
 def _raise_errors(diagnostics: Iterable[Diagnostic]) -> None:

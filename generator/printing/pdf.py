@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from io import BytesIO
 
 from generator.printing.geometry import Size
 from generator.printing.sheets import (
@@ -53,11 +54,24 @@ def render_pod(part: Deck, document: Document) -> Rendered:
 def combine(
     parts: Sequence[Rendered], document: Document, name: str = "print-and-play.pdf"
 ) -> Rendered:
-    """All components in one PDF, with a bookmark per component."""
-    from generator.printing.merge import Info, Source, join
+    """All components in one PDF, with a bookmark per component (joined by pypdf)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
 
-    data, pages = join(
-        [Source(part.title, part.data) for part in parts],
-        Info(document.title, document.author, document.subject, document.locale),
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(BytesIO(part.data)), outline_item=part.title)
+    writer.add_metadata(
+        {
+            "/Title": document.title,
+            "/Author": document.author,
+            "/Subject": document.subject,
+            "/Creator": "draftdeck",
+            "/Producer": "draftdeck",
+        }
     )
-    return Rendered(name, document.title, data, pages)
+    writer.root_object[NameObject("/Lang")] = TextStringObject(document.locale)
+    writer.page_mode = "/UseOutlines"
+    buffer = BytesIO()
+    writer.write(buffer)
+    return Rendered(name, document.title, buffer.getvalue(), len(writer.pages))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +16,6 @@ def load(data_dir: Path) -> Game:
 
     game: Game = load_game(data_dir, GAME_ID)
     return game
-
-
-def load_while_validating(data_dir: Path) -> AbstractContextManager[Game]:
-    """The model at once, validated in a second process until the block ends (see load_game_while_validating)."""
-    from generator.loading.validate import load_game_while_validating
-
-    return load_game_while_validating(data_dir, GAME_ID)
 
 
 def edition(game: Game, edition_id: str | None) -> Edition:

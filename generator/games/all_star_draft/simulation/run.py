@@ -11,7 +11,7 @@ from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, Rando
 from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
 from generator.games.all_star_draft.simulation.planner import PlannerBot
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
-from generator.parallel import SHARED, fork_map
+from generator.parallel import parallel_map
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 """Every bot by the name `--bots` uses."""
@@ -57,13 +57,13 @@ def simulate(
         raise UsageError(f"--games must be at least 1, got {games}")
     played = check_settings(book, players, bot_names, mode)  # here, not in a worker
     bots = seat_bots(bot_names, players)
-    SHARED["simulation"] = (book, players, [b.name for b in bots], mode)
+    state = (book, players, [b.name for b in bots], mode)
     chunks = [
         range(start, min(start + CHUNK, seed + games)) for start in range(seed, seed + games, CHUNK)
     ]
     done = iter(len(c) for c in chunks)
-    facts = fork_map(
-        _play_chunk, chunks, jobs, (lambda: progress(next(done))) if progress else None
+    facts = parallel_map(
+        _play_chunk, state, chunks, jobs, (lambda: progress(next(done))) if progress else None
     )
     settings = {
         "edition": book.edition.id,
@@ -76,8 +76,10 @@ def simulate(
     return balance_report((f for chunk in facts for f in chunk), settings)
 
 
-def _play_chunk(seeds: range) -> list[GameFacts]:
-    book, players, names, mode = SHARED["simulation"]
+def _play_chunk(
+    state: tuple[RuleBook, int, list[str], str | None], seeds: range
+) -> list[GameFacts]:
+    book, players, names, mode = state
     tickets = book.edition.playoffs.tickets[players]
     return [
         game_facts(play_game(book, players, seed, seat_bots(names, players), mode), tickets)
