@@ -1,29 +1,30 @@
-"""`draftdeck build`: regenerate every output from the data, stage by stage.
+"""`draftdeck build`: regenerate every pack's print-and-play output from its data, stage by stage.
 
-1. Load and validate the data: bad data stops the build before anything is written.
-2. Skip everything when nothing that shapes the output changed since the last build.
-3. Render each edition in each language in memory, in parallel processes.
+1. Load and validate every pack: bad data stops the build before anything is written.
+2. Skip a pack when nothing that shapes its output changed since its last build.
+3. Render each component of each edition in each language in memory, in parallel processes.
 4. Write every file atomically, so a failed build never damages the last good output.
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import DraftdeckError, UsageError
-from generator.games.all_star_draft.export import export_bytes
-from generator.games.all_star_draft.model import Game
-from generator.games.all_star_draft.printing.render import parts
-from generator.games.all_star_draft.queries import edition as pick_edition
-from generator.games.all_star_draft.queries import load
+from generator.diagnostics import Diagnostic
+from generator.errors import DataError, DraftdeckError
 from generator.output import stamp
 from generator.output.atomic import write_atomic
+from generator.packs.find import LoadedPack, choose_packs, load_pack
+from generator.packs.render import Job, PartRender, plan, render_combined, render_one, weight
 from generator.parallel import parallel_map
-from generator.paths import PROJECT_ROOT
+from generator.paths import LOCALES_DIR, PROJECT_ROOT
+from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
+from generator.printing.pdf import Rendered
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class BuildOptions:
     """Rebuild even when nothing changed."""
     check_only: bool = False
     """Render everything but write nothing (for `draftdeck i18n check`)."""
+    game: str | None = None
+    """Build only this game of the data folder."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,8 @@ class BuildReport:
 
     files: tuple[Written, ...]
     warnings: tuple[str, ...]
-    up_to_date: bool = False
+    up_to_date: tuple[str, ...] = ()
+    """Games whose output was already up to date."""
 
 
 @dataclass(frozen=True)
@@ -74,151 +78,18 @@ class _Output:
     pages: int | None = None
 
 
-def build(
-    data_dir: Path,
-    out_dir: Path,
-    options: BuildOptions,
-    progress: Callable[[int, int], None] | None = None,
-) -> BuildReport:
-    """Validate, render and write every output below `out_dir/<edition>/<locale>/`."""
-    # 1. Load and validate the data: invalid data stops the build before anything is written.
-    game = load(data_dir)
-    prepared = _prepare(game, data_dir, out_dir, options)
-    if prepared is None:
-        return BuildReport((), (), up_to_date=True)
-    editions, signature, jobs, plans = (
-        prepared.editions,
-        prepared.signature,
-        prepared.jobs,
-        prepared.plans,
-    )
-    warnings = list(dict.fromkeys(w for _, found in plans.values() for w in found))
-    # Language by language, heaviest part first: each combine overlaps the next language's parts.
-    tasks = [
-        (key, part) for key, (names, _) in plans.items() for part in sorted(names, key=_heaviness)
-    ]
-    total = len(tasks) + len(jobs)
-    outputs: list[_Output] = [
-        _Output(f"{e}/data.json", export_bytes(game, game.edition(e))) for e in editions
-    ]
-    finished = _render_all(game, jobs, tasks, plans, options.jobs, _Progress(progress, total))
-    for key in jobs:
-        base = f"{key[0]}/{key[1]}"
-        for part in plans[key][0]:
-            part_render, extra = finished.parts[(key, part)]
-            file = part_render.file
-            outputs.append(_Output(f"{base}/{file.name}", file.data, file.pages))
-            outputs += extra
-        combined = finished.combined[key]
-        outputs.append(_Output(f"{base}/{combined.name}", combined.data, combined.pages))
-    if options.check_only:
-        return BuildReport((), tuple(warnings))
-    # 4. Write atomically, then remember what the output was made from.
-    written = []
-    for output in outputs:
-        path = out_dir / output.relative
-        written.append(
-            Written(path, write_atomic(path, output.data), len(output.data), output.pages)
-        )
-    stamp.remember(out_dir, signature, {o.relative: o.data for o in outputs})
-    return BuildReport(tuple(written), tuple(warnings))
+Key = tuple[int, str, str]
+"""(pack index, edition, locale)."""
+Task = tuple[Key, str]
+"""One part of one edition in one language."""
 
 
 @dataclass(frozen=True)
-class _Prepared:
-    """What a build renders, and the signature it will record."""
+class _Work:
+    """What the render processes are given."""
 
-    editions: list[str]
-    signature: str
-    jobs: dict[tuple[str, str], Any]
-    """(edition, locale) -> render job."""
-    plans: dict[tuple[str, str], Any]
-    """(edition, locale) -> (part names, warnings)."""
-
-
-def _prepare(game: Game, data_dir: Path, out_dir: Path, options: BuildOptions) -> _Prepared | None:
-    """Plan the build; None when the output is up to date."""
-    from generator.loading.validate import locales_for
-
-    pack = data_dir / game.id if (data_dir / game.id).is_dir() else data_dir
-    locales_dir = locales_for(pack)
-    editions = (
-        [pick_edition(game, e).id for e in options.editions]
-        if options.editions
-        else list(game.editions)
-    )
-    locales = list(options.locales) or list(game.locales)
-    unknown = [loc for loc in locales if loc not in game.locales]
-    if unknown:
-        raise UsageError(
-            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
-        )
-    # 2. Nothing changed: keep the last output.
-    sources = [pack, locales_dir, PROJECT_ROOT / "generator"]
-    signature = stamp.signature(sources, [asdict(options) | {"force": False}, editions, locales])
-    if not options.force and stamp.up_to_date(out_dir, signature):
-        return None
-    # 3. Plan every part of every edition and language, after the first-use work forks inherit.
-    jobs = {(e, loc): _job(pack, locales_dir, options, e, loc) for e in editions for loc in locales}
-    _warm_up(locales_dir, locales, game.id)
-    return _Prepared(
-        editions, signature, jobs, {key: parts(game, job) for key, job in jobs.items()}
-    )
-
-
-HEAVY = ("hockey-player", "arena", "fan-zone", "tiebreaker")
-
-
-def _heaviness(part: str) -> int:
-    return HEAVY.index(part) if part in HEAVY else len(HEAVY)
-
-
-def _job(pack: Path, locales_dir: Path, options: BuildOptions, edition: str, locale: str) -> Any:
-    from generator.games.all_star_draft.printing.render import Job
-    from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
-
-    settings = PrintSettings(
-        PAPERS[options.paper], bleed=options.bleed, marks=CropMarks(options.crop_marks)
-    )
-    return Job(
-        edition,
-        locale,
-        settings,
-        locales_dir,
-        pack,
-        options.backs == "duplex",
-        options.ink_saver,
-        options.pod,
-    )
-
-
-@dataclass
-class _Finished:
-    parts: dict[tuple[tuple[str, str], str], tuple[Any, list[_Output]]]
-    combined: dict[tuple[str, str], Any]
-
-
-def _render_all(
-    game: Game,
-    jobs: dict[tuple[str, str], Any],
-    tasks: list[tuple[tuple[str, str], str]],
-    plans: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]],
-    processes: int,
-    step: Callable[[], None],
-) -> _Finished:
-    """Render every part, then combine each edition-language's parts into one file."""
-    state = (game, jobs)
-    outcomes = parallel_map(_render_part, state, tasks, processes, step)
-    rendered = [o for o in outcomes if not isinstance(o, DraftdeckError)]
-    if len(rendered) < len(outcomes):
-        raise BuildFailed([str(o) for o in outcomes if isinstance(o, DraftdeckError)])
-    finished = _Finished(dict(zip(tasks, rendered, strict=True)), {})
-    combines = [
-        (key, [finished.parts[(key, part)][0].file for part in plans[key][0]]) for key in plans
-    ]
-    combined = parallel_map(_combine, state, combines, processes, step)
-    finished.combined = {key: file for (key, _), file in zip(combines, combined, strict=True)}
-    return finished
+    packs: tuple[LoadedPack, ...]
+    jobs: dict[Key, Job]
 
 
 class BuildFailed(DraftdeckError):
@@ -233,6 +104,160 @@ class BuildFailed(DraftdeckError):
         return (BuildFailed, (self.problems,))
 
 
+def build(
+    data_dir: Path,
+    out_dir: Path,
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> BuildReport:
+    """Validate, render and write every output below `out_dir/<game>/`."""
+    # 1. Every pack is validated before anything is rendered or written.
+    packs = _load_all(choose_packs(data_dir, options.game))
+    # 2. Plan what each pack prints; leave out the packs whose output is up to date.
+    todo, current, signatures, jobs, plans = [], [], {}, {}, {}
+    for index, loaded in enumerate(packs):
+        editions = [e.id for e in loaded.editions(options.editions)]
+        locales = loaded.locales(options.locales)
+        folder = out_dir / loaded.pack.id
+        signature = _signature(loaded, options, editions, locales)
+        if not options.force and not options.check_only and stamp.up_to_date(folder, signature):
+            current.append(loaded.pack.id)
+            continue
+        todo.append(index)
+        signatures[index] = signature
+        for edition in editions:
+            found = plan(loaded, edition)
+            for locale in locales:
+                key = (index, edition, locale)
+                jobs[key] = _job(options, edition, locale)
+                plans[key] = found
+    warnings = list(dict.fromkeys(w for found in plans.values() for w in found.warnings))
+    # 3. Render, heaviest parts first so that the processes finish together.
+    work = _Work(tuple(packs), jobs)
+    tasks = sorted(
+        ((key, part) for key, found in plans.items() for part in found.parts),
+        key=lambda t: -weight(packs[t[0][0]], t[0][1], t[1]),
+    )
+    step = _Progress(progress, len(tasks) + len(plans))
+    rendered = parallel_map(_render_part, work, tasks, options.jobs, step)
+    failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
+    if failures:
+        raise BuildFailed(failures)
+    parts = {task: r for task, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
+    files = [
+        (key, [parts[(key, part)].file for part in found.parts]) for key, found in plans.items()
+    ]
+    combined = parallel_map(_combine, work, files, options.jobs, step)
+    if options.check_only:
+        return BuildReport((), tuple(warnings))
+    # 4. Write atomically, then remember what each pack's output was made from.
+    outputs: dict[int, list[_Output]] = {index: [] for index in todo}
+    for index in todo:
+        for edition in [e.id for e in packs[index].editions(options.editions)]:
+            outputs[index].append(
+                _Output(_folder(edition, "data.json"), _export(packs[index], edition))
+            )
+    for (key, found), whole in zip(plans.items(), combined, strict=True):
+        index, edition, locale = key
+        base = _folder(edition, locale)
+        for part in found.parts:
+            outputs[index] += (
+                _Output(f"{base}/{o.relative}", o.data, o.pages) for o in parts[(key, part)].outputs
+            )
+        outputs[index].append(_Output(f"{base}/{whole.name}", whole.data, whole.pages))
+    written = []
+    for index, files_of_pack in outputs.items():
+        folder = out_dir / packs[index].pack.id
+        for output in files_of_pack:
+            path = folder / output.relative
+            changed = write_atomic(path, output.data)
+            written.append(Written(path, changed, len(output.data), output.pages))
+        stamp.remember(folder, signatures[index], {o.relative: o.data for o in files_of_pack})
+    return BuildReport(tuple(written), tuple(warnings), tuple(current))
+
+
+def _load_all(roots: list[Path]) -> list[LoadedPack]:
+    """Every pack loaded; the data errors of all of them at once if any has some."""
+    packs: list[LoadedPack] = []
+    errors: list[Diagnostic] = []
+    for root in roots:
+        try:
+            packs.append(load_pack(root))
+        except DataError as error:
+            errors += error.diagnostics
+    if errors:
+        raise DataError(errors)
+    return packs
+
+
+def _signature(
+    loaded: LoadedPack, options: BuildOptions, editions: list[str], locales: list[str]
+) -> str:
+    manifest = loaded.pack.manifest
+    sources = [manifest.root, manifest.catalogs, LOCALES_DIR, PROJECT_ROOT / "generator"]
+    settings = [asdict(options) | {"force": False}, editions, locales]
+    return stamp.signature(sources, settings)
+
+
+def _job(options: BuildOptions, edition: str, locale: str) -> Job:
+    settings = PrintSettings(
+        PAPERS[options.paper], bleed=options.bleed, marks=CropMarks(options.crop_marks)
+    )
+    return Job(edition, locale, settings, options.backs == "duplex", options.ink_saver, options.pod)
+
+
+def _folder(edition: str, name: str) -> str:
+    return f"{edition}/{name}" if edition else name
+
+
+def _export(loaded: LoadedPack, edition: str) -> bytes:
+    """The edition's data as JSON: the plug-in's export, or every data file as written."""
+    if loaded.plugin is not None and loaded.plugin.export is not None:
+        box = loaded.pack.editions[edition]
+        content = loaded.plugin.hook("export")(loaded.model, box.info.id)
+    else:
+        content = data_export(loaded, edition)
+    return (json.dumps(content, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def data_export(loaded: LoadedPack, edition: str) -> dict[str, Any]:
+    """The game, and every data file of the edition (shared ones included), by name."""
+    manifest = loaded.pack.manifest
+    documents = loaded.pack.documents
+    files = {
+        spec.key: documents[spec.key].value for spec in manifest.documents if spec.key in documents
+    }
+    info = manifest.edition(edition)
+    for spec in manifest.edition_documents:
+        key = info.key(spec.key)
+        if key in documents:
+            files[spec.key] = documents[key].value
+    box = documents.get(info.key("components"))
+    if box is not None:
+        files["components"] = box.value
+    return {"game": manifest.id, "edition": edition or None, "files": files}
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A rendered part: its PDF, for the combined file, and every file it writes."""
+
+    file: Rendered
+    outputs: list[_Output]
+
+
+def _part(result: PartRender) -> _Part:
+    from generator.printing.rasterize import png_pages
+
+    found = [_Output(result.file.name, result.file.data, result.file.pages)]
+    if result.pod is not None:
+        found.append(_Output(f"pod/{result.pod.name}", result.pod.data, result.pod.pages))
+        stem = result.pod.name.removesuffix(".pdf")
+        for index, png in enumerate(png_pages(result.pod.data, dpi=300), 1):
+            found.append(_Output(f"pod/png/{stem}-{index:03d}.png", png))
+    return _Part(result.file, found)
+
+
 @dataclass
 class _Progress:
     report: Callable[[int, int], None] | None
@@ -245,68 +270,34 @@ class _Progress:
             self.report(self.done, self.total)
 
 
-def _warm_up(locales_dir: Path, locales: list[str], game_id: str) -> None:
-    """Do the first-use work once, before render processes fork and inherit it."""
-    import pypdf  # noqa: F401 - joins the combined files
-    from babel.numbers import format_decimal
-    from reportlab.pdfgen import canvas  # noqa: F401 - the import every render process needs
-
-    from generator.games.all_star_draft.printing.layout import load_layout
-    from generator.games.all_star_draft.printing.render import render_one  # noqa: F401
-    from generator.i18n.ui import load_translator
-    from generator.printing.fonts import coverage, register
-
-    for font in register().values():
-        coverage(font)
-    load_layout()
-    for locale in locales:
-        load_translator(locales_dir, locale, game_id)
-        format_decimal(1, locale=locale)  # loads the language's number symbols
-
-
-def _render_part(
-    state: tuple[Game, dict[tuple[str, str], Any]], task: tuple[tuple[str, str], str]
-) -> tuple[Any, list[_Output]] | DraftdeckError:
+def _render_part(work: _Work, task: Task) -> _Part | DraftdeckError:
     """Render one part of one edition in one language (in a worker process).
 
     A problem in the data or catalogs is returned, so that every part's are reported.
     """
-    from generator.games.all_star_draft.printing.render import render_one
-    from generator.printing.rasterize import png_pages
-
-    game, jobs = state
     key, part = task
     try:
-        result = render_one(game, jobs[key], part)
+        return _part(render_one(work.packs[key[0]], work.jobs[key], part))
     except DraftdeckError as problem:
         return problem
-    extra: list[_Output] = []
-    if result.pod is not None:
-        base = f"{key[0]}/{key[1]}/pod"
-        extra.append(_Output(f"{base}/{result.pod.name}", result.pod.data, result.pod.pages))
-        stem = result.pod.name.removesuffix(".pdf")
-        for index, png in enumerate(png_pages(result.pod.data, dpi=300), 1):
-            extra.append(_Output(f"{base}/png/{stem}-{index:03d}.png", png))
-    return result, extra
 
 
-def _combine(
-    state: tuple[Game, dict[tuple[str, str], Any]], task: tuple[tuple[str, str], list[Any]]
-) -> Any:
+def _combine(work: _Work, task: tuple[Key, list[Any]]) -> Any:
     """The combined print-and-play file of one edition in one language."""
-    from generator.games.all_star_draft.printing.render import render_combined
-
-    game, jobs = state
     key, files = task
-    return render_combined(game, jobs[key], files)
+    return render_combined(work.packs[key[0]], work.jobs[key], files)
 
 
-def text_problems(data_dir: Path, locales: tuple[str, ...] = ()) -> list[str]:
+def text_problems(
+    data_dir: Path, locales: tuple[str, ...] = (), game: str | None = None
+) -> list[str]:
     """Render every edition in memory and return each text that overflows or lacks a glyph or translation."""
     try:
         with tempfile.TemporaryDirectory() as scratch:
             build(
-                data_dir, Path(scratch), BuildOptions(locales=locales, force=True, check_only=True)
+                data_dir,
+                Path(scratch),
+                BuildOptions(locales=locales, force=True, check_only=True, game=game),
             )
     except BuildFailed as failure:
         return list(dict.fromkeys(failure.problems))

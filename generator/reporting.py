@@ -15,7 +15,7 @@ from generator.diagnostics import (
     format_text,
     sort_key,
 )
-from generator.loading.validate import PackResult, Provisional
+from generator.packs.validate import PackResult, Provisional
 from generator.paths import display_path
 
 

@@ -45,7 +45,7 @@ def actual_headlines(edit: dict[str, Any]) -> tuple[list[str], list[str]]:
     import tempfile
 
     from generator.diagnostics import Severity
-    from generator.loading.validate import validate_pack
+    from generator.packs.validate import validate_pack
     from generator.paths import DATA_DIR, LOCALES_DIR
 
     here = Path.cwd()

@@ -31,11 +31,11 @@ def test_art_is_printed_instead_of_the_emblem(project: Path, runner: CliRunner) 
     _name_art("art/rabbit.png")
     result = _build(runner, "--bleed", "0")
     assert result.exit_code == 0, result.output
-    image = raster(project / "out/2025/en/hockey-player.pdf", 0, 8.0)
+    image = raster(project / "out/all-star-draft/2025/en/hockey-player.pdf", 0, 8.0)
     # The first card's art box centre (3x3 upright sheet, first slot): magenta, not the white emblem.
     x, y = (210 - 189) / 2 + 31.5, 297 - (297 - 264) / 2 - 88 + 42
     assert close(image.getpixel((int(x * 8), int((297 - y) * 8))), (200, 30, 160))
-    assert len(reader(project / "out/2025/en/hockey-player.pdf").pages) == 24
+    assert len(reader(project / "out/all-star-draft/2025/en/hockey-player.pdf").pages) == 24
 
 
 def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> None:

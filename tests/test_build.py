@@ -34,8 +34,13 @@ def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -
     assert result.exit_code == 0, result.output
     table = result.stdout.splitlines()
     assert table[0].split() == ["file", "pages", "size", "state"]
-    assert any(line.split()[:2] == ["output/2025/fr/print-and-play.pdf", "51"] for line in table)
-    export = json.loads((project / "output/2025/data.json").read_text(encoding="utf-8"))
+    assert any(
+        line.split()[:2] == ["output/all-star-draft/2025/fr/print-and-play.pdf", "53"]
+        for line in table
+    )
+    export = json.loads(
+        (project / "output/all-star-draft/2025/data.json").read_text(encoding="utf-8")
+    )
     assert len(export["cards"]) == 108 and export["tiebreakers"]["5"] == [
         "symbol",
         "species",
@@ -45,19 +50,19 @@ def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -
 
 def test_second_build_is_up_to_date(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
-    before = (project / "output/2025/fr/print-and-play.pdf").read_bytes()
+    before = (project / "output/all-star-draft/2025/fr/print-and-play.pdf").read_bytes()
     again = runner.invoke(app, ARGS)
     assert again.exit_code == 0
     assert "up to date" in again.stdout
-    assert (project / "output/2025/fr/print-and-play.pdf").read_bytes() == before
+    assert (project / "output/all-star-draft/2025/fr/print-and-play.pdf").read_bytes() == before
 
 
 def test_a_changed_or_damaged_output_is_rebuilt(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
-    (project / "output/2025/fr/arena.pdf").write_bytes(b"damaged")
+    (project / "output/all-star-draft/2025/fr/arena.pdf").write_bytes(b"damaged")
     result = runner.invoke(app, ARGS)
     assert "up to date" not in result.stdout
-    assert (project / "output/2025/fr/arena.pdf").read_bytes().startswith(b"%PDF")
+    assert (project / "output/all-star-draft/2025/fr/arena.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_build_follows_the_data(project: Path, runner: CliRunner) -> None:
@@ -69,17 +74,23 @@ def test_build_follows_the_data(project: Path, runner: CliRunner) -> None:
     )
     result = runner.invoke(app, ARGS)
     assert "up to date" not in result.stdout
-    export = json.loads((project / "output/2025/data.json").read_text(encoding="utf-8"))
+    export = json.loads(
+        (project / "output/all-star-draft/2025/data.json").read_text(encoding="utf-8")
+    )
     assert export["arenas"][-1]["fans"][0] == 14
 
 
 def _good_output(project: Path, runner: CliRunner) -> dict[str, bytes]:
     assert runner.invoke(app, ARGS).exit_code == 0
-    return {p.name: p.read_bytes() for p in (project / "output/2025/fr").glob("*.pdf")}
+    return {
+        p.name: p.read_bytes() for p in (project / "output/all-star-draft/2025/fr").glob("*.pdf")
+    }
 
 
 def _unchanged(project: Path, good: dict[str, bytes]) -> bool:
-    return {p.name: p.read_bytes() for p in (project / "output/2025/fr").glob("*.pdf")} == good
+    return {
+        p.name: p.read_bytes() for p in (project / "output/all-star-draft/2025/fr").glob("*.pdf")
+    } == good
 
 
 def test_bad_data_keeps_the_last_good_output(project: Path, runner: CliRunner) -> None:
@@ -104,10 +115,12 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     hockey = (
-        f"error: hockey-player [fr]: does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
+        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:38, "
+        f"element 'name': does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
     )
     tiebreaker = (
-        f"error: tiebreaker [fr]: does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
+        "error: tiebreaker [fr], card tiebreaker-1, data/all-star-draft/layouts/tiebreaker.yaml:16, "
+        f"element 'medals': does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
     )
     assert hockey in result.output and tiebreaker in result.output
     assert _unchanged(project, good)
@@ -117,10 +130,24 @@ def test_missing_translation_fails_naming_string_and_language(
     project: Path, runner: CliRunner
 ) -> None:
     good = _good_output(project, runner)
-    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "Station de Bus"', 'msgstr ""')
+    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "Bonus des tickets"', 'msgstr ""')
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
-    assert "error: the French catalog (fr) has no translation for 'Bus Station'" in result.output
+    assert "error: the French catalog (fr) has no translation for 'Ticket bonus'" in result.output
+    assert _unchanged(project, good)
+
+
+def test_a_template_text_without_translation_stops_the_build_at_validation(
+    project: Path, runner: CliRunner
+) -> None:
+    good = _good_output(project, runner)
+    replace_once(Path(f"{FR}/all-star-draft.po"), 'msgstr "Station de Bus"', 'msgstr ""')
+    result = runner.invoke(app, ARGS)
+    assert result.exit_code == 1
+    assert (
+        "data/all-star-draft/layouts/bus-station.yaml:7:46: error: "
+        "'Bus Station' has no French translation (at /elements/title/text)"
+    ) in result.output
     assert _unchanged(project, good)
 
 
@@ -128,7 +155,7 @@ def test_unknown_edition_or_locale_is_a_usage_error(project: Path, runner: CliRu
     assert runner.invoke(app, [*ARGS, "--edition", "2019"]).exit_code == 2
     result = runner.invoke(app, ["build", "--data", "data", "--out", "output", "--locale", "it"])
     assert result.exit_code == 2
-    assert "unknown locale it; this game has: de, fr, en" in result.output
+    assert "unknown locale it; all-star-draft has: de, fr, en" in result.output
     assert not (project / "output").exists()
 
 
@@ -151,10 +178,13 @@ def test_2020_warns_about_what_it_leaves_out(project: Path, runner: CliRunner) -
     )
     assert result.exit_code == 0
     assert (
-        "warning: 2020: coach cards left out: the abilities of 12 coaches are not known"
+        "warning: 2020: 'coach' is not printed: "
+        "the coaches' abilities are not known, so their cards are left out"
+    ) in result.output
+    assert (
+        "warning: 2020: 'all-star-cup' is not printed: a trophy; draftdeck prints no stand-in"
         in result.output
     )
-    assert "warning: 2020: 'all-star-cup' has no printable layout and is left out" in result.output
 
 
 def test_preview_writes_a_png(project: Path, runner: CliRunner) -> None:
@@ -211,8 +241,8 @@ def test_overflow_in_a_parallel_build_is_reported_without_traceback(
     args = [a if a != "1" else "2" for a in ARGS]
     result = runner.invoke(app, [*args[:-4], "--locale", "de", "--locale", "fr", "--jobs", "2"])
     assert result.exit_code == 1
-    assert "error: tiebreaker [fr]: does not fit" in result.output
-    assert "error: hockey-player [fr]: does not fit" in result.output
+    assert "error: tiebreaker [fr], card tiebreaker-1," in result.output
+    assert "error: hockey-player [fr], card polar-bear-1," in result.output
     assert "[de]" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 

@@ -1,4 +1,4 @@
-"""`draftdeck cards` and `draftdeck arenas`: tables and JSON over the model."""
+"""`draftdeck cards`: any component's cards as a table or JSON, as the data gives them."""
 
 from __future__ import annotations
 
@@ -27,22 +27,31 @@ def test_cards_table(project: Path, runner: CliRunner) -> None:
     assert len(lines) == 2 + 108
 
 
+ARENAS = ["cards", "--component", "arena", "--data", "data"]
+
+
 def test_arenas_json_per_edition(project: Path, runner: CliRunner) -> None:
-    arenas_2025 = json.loads(runner.invoke(app, ["arenas", "--data", "data", "--json"]).stdout)
+    arenas_2025 = json.loads(runner.invoke(app, [*ARENAS, "--json"]).stdout)
     assert len(arenas_2025) == 15
     assert arenas_2025[1] == {
         "id": "combo-stadium-2",
         "name": "Combo Stadium 2",
         "fans": [22, 20, 17, 15, 13, 11],
         "special": "run",
-        "flags": [],
-        "provisional": False,
     }
-    arenas_2020 = json.loads(
-        runner.invoke(app, ["arenas", "--data", "data", "--edition", "2020", "--json"]).stdout
-    )
+    arenas_2020 = json.loads(runner.invoke(app, [*ARENAS, "--edition", "2020", "--json"]).stdout)
     assert len(arenas_2020) == 12
     assert all(a["provisional"] for a in arenas_2020)
+
+
+def test_tokens_made_from_each_colour_and_value(project: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["cards", "--component", "bus-token", "--data", "data", "--json"])
+    tokens = json.loads(result.stdout)
+    assert len(tokens) == 18
+    assert tokens[:2] == [
+        {"id": "blue-1", "rgb": "#1E5AA8", "value": 1},
+        {"id": "blue-2", "rgb": "#1E5AA8", "value": 2},
+    ]
 
 
 def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None:
@@ -51,7 +60,7 @@ def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None
         "fans: [13, 10, 7, 5, 3, 1]",
         "fans: [14, 10, 7, 5, 3, 1]",
     )
-    lines = runner.invoke(app, ["arenas", "--data", "data"]).stdout.splitlines()
+    lines = runner.invoke(app, ARENAS).stdout.splitlines()
     assert lines[-1].split()[:9] == [
         "stadium-fall-3",
         "Stadium",
@@ -66,9 +75,12 @@ def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None
 
 
 def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> None:
-    result = runner.invoke(app, ["arenas", "--data", "data", "--edition", "1999"])
+    result = runner.invoke(app, [*ARENAS, "--edition", "1999"])
     assert result.exit_code == 2
-    assert "error: unknown edition '1999'; this data has: 2025, 2020" in result.output
+    assert "error: unknown edition '1999'; all-star-draft has: 2025, 2020" in result.output
+    result = runner.invoke(app, ["cards", "--component", "unicorn", "--data", "data"])
+    assert result.exit_code == 2
+    assert "error: unknown component 'unicorn'; components: fan-zone, arena," in result.output
 
 
 def test_listing_broken_data_reports_without_traceback(project: Path, runner: CliRunner) -> None:

@@ -17,8 +17,8 @@ def test_clean_data_passes_and_counts_provisional_values(project: Path, runner: 
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 0
     assert result.stdout.strip() == (
-        "data/all-star-draft: 17 files checked, no errors, no warnings; "
-        "48 values marked provisional (--strict fails on them)"
+        "data/all-star-draft: 33 files checked, no errors, no warnings; "
+        "55 values marked provisional (--strict fails on them)"
     )
 
 
@@ -53,10 +53,10 @@ def test_json_format(project: Path, runner: CliRunner) -> None:
     assert report["diagnostics"] == []
     assert report["summary"] == {
         "packs": ["data/all-star-draft"],
-        "files": 17,
+        "files": 33,
         "errors": 0,
         "warnings": 0,
-        "provisional": 48,
+        "provisional": 55,
         "strict": False,
         "passed": True,
         "provisional_values": report["summary"]["provisional_values"],
@@ -83,7 +83,7 @@ def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) ->
         in (result.stdout)
     )
     assert result.stdout.splitlines()[-1] == (
-        "data/all-star-draft: 17 files checked, 48 errors, no warnings; 48 values marked provisional"
+        "data/all-star-draft: 33 files checked, 55 errors, no warnings; 55 values marked provisional"
     )
 
 
@@ -101,7 +101,7 @@ def test_path_can_be_a_pack_or_a_file_inside_it(project: Path, runner: CliRunner
     for path in ("data", PACK, str(ARENAS)):
         result = runner.invoke(app, ["validate", path])
         assert result.exit_code == 0, path
-        assert result.stdout.startswith("data/all-star-draft: 17 files checked")
+        assert result.stdout.startswith("data/all-star-draft: 33 files checked")
 
 
 def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
@@ -111,7 +111,7 @@ def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
     (project / "locales").rename(copy / "locales")
     result = runner.invoke(app, ["validate", "--data", "copy/data"])
     assert result.exit_code == 0
-    assert result.stdout.startswith("copy/data/all-star-draft: 17 files checked")
+    assert result.stdout.startswith("copy/data/all-star-draft: 33 files checked")
 
 
 def test_usage_errors_exit_2(project: Path, runner: CliRunner) -> None:
@@ -129,10 +129,17 @@ def test_usage_errors_exit_2(project: Path, runner: CliRunner) -> None:
     assert bad_format.exit_code == 2
 
 
-def test_unknown_game_pack_is_a_usage_error(project: Path, runner: CliRunner) -> None:
+def test_a_pack_naming_a_plugin_that_is_not_installed(project: Path, runner: CliRunner) -> None:
     other = project / "data" / "other-game"
     other.mkdir()
-    (other / "game.yaml").write_text("id: other\n", encoding="utf-8")
+    (other / "game.yaml").write_text(
+        "id: other-game\nname: Other\nplayers: {min: 2, max: 4}\nlocales: [en]\nplugin: other\n",
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["validate", str(other)])
-    assert result.exit_code == 2
-    assert "unknown game 'other-game'; this draftdeck knows: all-star-draft" in result.output
+    assert result.exit_code == 1
+    assert (
+        "data/other-game/game.yaml:5:1: error: no rules plug-in 'other' is installed (at /plugin)"
+        in result.output
+    )
+    assert "hint: installed plug-ins: all-star-draft; or leave plugin out" in result.output

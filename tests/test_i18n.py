@@ -38,7 +38,11 @@ def test_extractor_finds_every_data_name() -> None:
     assert ("symbols", "Goal") in extracted
     assert ("arenas", "Combo Stadium 1") in extracted
     assert ("modes", "Free Agency") in extracted
-    assert len(extracted) == 64
+    assert ("specials", "A run of five consecutive numbers beats five of a kind.") in extracted
+    assert ("layouts", "Fan Zone") in extracted
+    assert ("layouts", "Hockey drafting game · {edition.name|tr}") in extracted
+    assert ("layouts", "{number|number}") not in extracted  # nothing of its own to translate
+    assert len(extracted) == 76
 
 
 def test_template_is_up_to_date_with_the_data() -> None:

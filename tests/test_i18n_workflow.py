@@ -31,25 +31,31 @@ def test_a_new_name_flows_from_extract_to_check(project: Path, runner: CliRunner
 
 def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRunner) -> None:
     replace_once(
-        Path(f"{FR}/draftdeck.po"), 'msgstr "Station de Bus"', 'msgstr "Station de Bus"\n#, fuzzy'
+        Path(f"{FR}/all-star-draft.po"),
+        'msgstr "Station de Bus"',
+        'msgstr "Station de Bus"\n#, fuzzy',
     )
     replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "{n}er"', 'msgstr "{m}er"')
     result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
     assert result.exit_code == 1
     assert "'{n}st': placeholders differ from the source: '{m}er' should use {n}" in result.stdout
+    assert "is fuzzy: review it and remove the flag" in result.stdout
 
 
 def test_text_that_overflows_in_one_language_fails_the_check(
     project: Path, runner: CliRunner
 ) -> None:
     replace_once(
-        Path(f"{FR}/draftdeck.po"),
+        Path(f"{FR}/all-star-draft.po"),
         'msgstr "Station de Bus"',
         'msgstr "' + "Station de Bus des Managers " * 4 + '"',
     )
     result = runner.invoke(app, ["i18n", "check", "--data", "data"])
     assert result.exit_code == 1
-    assert "error: bus-station [fr]: does not fit" in result.stdout
+    assert (
+        "error: bus-station [fr], card bus-station-1, data/all-star-draft/layouts/bus-station.yaml:7, "
+        "element 'title': does not fit"
+    ) in result.stdout
 
 
 def test_compile_writes_mo_files(project: Path, runner: CliRunner) -> None:

@@ -12,6 +12,7 @@ from generator.printing.geometry import PAPERS, CropMarks, PrintSettings, Size, 
 from tests.pdf_helpers import build_into, close, page_mm, pixel, pixel_at, raster, reader, rgb
 
 LOCALES = ("de", "fr", "en")
+GAME = "all-star-draft"
 COMPONENT_PAGES = {  # 2025, A4, 3 mm bleed, duplex backs
     "hockey-player.pdf": 28,  # 108 cards, 8 per sheet: 14 sheets, fronts and backs
     "arena.pdf": 8,  # 15 large cards, 4 per sheet
@@ -19,7 +20,9 @@ COMPONENT_PAGES = {  # 2025, A4, 3 mm bleed, duplex backs
     "bus-station.pdf": 2,
     "fan-zone.pdf": 4,
     "playoff-points.pdf": 2,
-    "tokens.pdf": 1,
+    "playoff-ticket.pdf": 1,  # one-sided tokens from here on
+    "bus-token.pdf": 1,
+    "fan-marker.pdf": 1,
     "calibration.pdf": 2,
 }
 NAMES = {"de": "Eisbär", "fr": "Ours polaire", "en": "Polar Bear"}
@@ -29,7 +32,7 @@ NAMES = {"de": "Eisbär", "fr": "Ours polaire", "en": "Polar Bear"}
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("build")
     build_into(folder, editions=("2025",))
-    return folder
+    return folder / GAME
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -86,7 +89,7 @@ def test_french_typography_reaches_the_pdf(out: Path) -> None:
 def test_output_is_byte_identical(tmp_path: Path, out: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("fr",))
     for name in [*COMPONENT_PAGES, "print-and-play.pdf"]:
-        assert (tmp_path / "2025" / "fr" / name).read_bytes() == (
+        assert (tmp_path / GAME / "2025" / "fr" / name).read_bytes() == (
             out / "2025" / "fr" / name
         ).read_bytes(), name
 
@@ -188,19 +191,19 @@ def test_letter_paper_no_marks_no_backs(tmp_path: Path) -> None:
         crop_marks="none",
         backs="none",
     )
-    pdf = reader(tmp_path / "2025" / "en" / "hockey-player.pdf")
+    pdf = reader(tmp_path / GAME / "2025" / "en" / "hockey-player.pdf")
     assert {page_mm(p) for p in pdf.pages} == {(215.9, 279.4)}
     assert len(pdf.pages) == 18  # 108 cards, 6 per letter sheet, fronts only
 
 
 def test_print_on_demand_pages_and_pngs(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("de",), pod=True)
-    pod = reader(tmp_path / "2025" / "de" / "pod" / "hockey-player.pdf")
+    pod = reader(tmp_path / GAME / "2025" / "de" / "pod" / "hockey-player.pdf")
     assert len(pod.pages) == 216
     assert page_mm(pod.pages[0]) == (69.0, 94.0)
     from PIL import Image
 
-    png = tmp_path / "2025" / "de" / "pod" / "png" / "hockey-player-001.png"
+    png = tmp_path / GAME / "2025" / "de" / "pod" / "png" / "hockey-player-001.png"
     with Image.open(png) as image:
         assert image.size == (815, 1111)  # 69 x 94 mm at 300 dpi, rounded up by the renderer
         assert close(pixel_at(image, 400, 20), rgb("#F2C500"))
@@ -209,7 +212,7 @@ def test_print_on_demand_pages_and_pngs(tmp_path: Path) -> None:
 def test_ink_saver_keeps_the_paper_white(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("en",), ink_saver=True, bleed=0.0)
     layout = impose(Size(63, 88), PrintSettings(A4, bleed=0.0))
-    image = raster(tmp_path / "2025" / "en" / "hockey-player.pdf", 0, PX)
+    image = raster(tmp_path / GAME / "2025" / "en" / "hockey-player.pdf", 0, PX)
     first = layout.slots()[0].trim
     assert min(pixel(image, first.x + 31.5, first.y + 20, A4.height, PX)) > 240  # white background
     assert close(
@@ -219,14 +222,16 @@ def test_ink_saver_keeps_the_paper_white(tmp_path: Path) -> None:
 
 def test_2020_prints_what_its_data_supports(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2020",), locales=("de",))
-    folder = tmp_path / "2020" / "de"
+    folder = tmp_path / GAME / "2020" / "de"
     assert sorted(p.name for p in folder.glob("*.pdf")) == [
         "arena.pdf",
         "calibration.pdf",
+        "fan-marker.pdf",
         "hockey-player.pdf",
+        "playoff-ticket.pdf",
         "print-and-play.pdf",
         "scoring-board.pdf",
-        "tokens.pdf",
+        "travel-marker.pdf",
     ]
     board = reader(folder / "scoring-board.pdf")
     assert len(board.pages) == 2
@@ -239,6 +244,6 @@ def test_the_largest_bleed_is_filled(tmp_path: Path) -> None:
         Size(63, 88),
         PrintSettings(A4, bleed=10.0, marks=CropMarks.NONE),
     )
-    image = raster(tmp_path / "2025" / "en" / "hockey-player.pdf", 0, PX)
+    image = raster(tmp_path / GAME / "2025" / "en" / "hockey-player.pdf", 0, PX)
     trim = layout.slots()[0].trim
     assert close(pixel(image, trim.x - 9.5, trim.y + 10, A4.height, PX), rgb("#F2C500"))

@@ -79,7 +79,7 @@ def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, Any]:
     result = runner.invoke(app, [*args, "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout
-    [path] = (out / "simulation").glob("*.json")
+    [path] = (out / "all-star-draft" / "simulation").glob("*.json")
     assert path.name == "2025-3p-greedy-random-seed4-60games.json"
     report: dict[str, Any] = json.loads(path.read_text())
     report["pdf"] = path.with_suffix(".pdf").read_bytes()
@@ -113,7 +113,7 @@ def test_simulate_refuses_bad_settings_clearly(
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
-    assert not (tmp_path / "simulation").exists()
+    assert not (tmp_path / "all-star-draft" / "simulation").exists()
 
 
 def test_q_values_follow_benjamini_hochberg() -> None:
@@ -142,7 +142,7 @@ def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "fans per team in combo-stadium-1" in result.stdout
-    [path] = (project / "output" / "simulation").glob("*-compare.json")
+    [path] = (project / "output" / "all-star-draft" / "simulation").glob("*-compare.json")
     changed = json.loads(path.read_text())["changes"]
     arena = next(c for c in changed if c["metric"] == "fans per team in combo-stadium-1")
     assert arena["significant"] and arena["after"] > arena["before"]
@@ -188,7 +188,7 @@ def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
     args = ["simulate", "--players", "3", "--games", "2", "--bots", "planner"]
     result = runner.invoke(app, [*args, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    [path] = (tmp_path / "simulation").glob("*.json")
+    [path] = (tmp_path / "all-star-draft" / "simulation").glob("*.json")
     report = json.loads(path.read_text())
     assert any(s["win_rate_as_main_species"]["rate"] is None for s in report["species"].values())
     pdf = path.with_suffix(".pdf").read_bytes()

@@ -12,16 +12,26 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.games.all_star_draft.queries import load
-from generator.games.all_star_draft.summary.render import summary_markdown, tables_markdown
+from generator.documents.markdown import to_markdown
+from generator.documents.model import TextDocument
+from generator.packs.find import LoadedPack, load_game
+from generator.packs.texts import render_text, text_document
 from generator.paths import DATA_DIR, LOCALES_DIR
 from tests.catalog_helpers import singular
 from tests.conftest import PACK, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
-GAME = load(DATA_DIR)
-PACK_DIR = DATA_DIR / "all-star-draft"
+LOADED = load_game(DATA_DIR)
+AUTHORS = ", ".join(LOADED.pack.manifest.authors)
+
+
+def _document(kind: str, edition: str, locale: str, loaded: LoadedPack = LOADED) -> TextDocument:
+    return text_document(loaded, kind, edition, locale)
+
+
+def _markdown(kind: str, edition: str, locale: str, loaded: LoadedPack = LOADED) -> str:
+    return to_markdown(_document(kind, edition, locale, loaded))
 
 
 def _tables(markdown: str) -> dict[str, list[list[str]]]:
@@ -39,15 +49,15 @@ def _tables(markdown: str) -> dict[str, list[list[str]]]:
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("edition", ["2025", "2020"])
 def test_table_cells_match_the_data(locale: str, edition: str) -> None:
-    text = summary_markdown(GAME, edition, locale, LOCALES_DIR, PACK_DIR)
+    text = _markdown("summary", edition, locale)
     tables = list(_tables(text).values())
-    data = GAME.edition(edition)
+    data = LOADED.model.edition(edition)
     arena_rows = {
         row[0]: row for table in tables for row in table if row[0] in {a.name for a in data.arenas}
     }
     for arena in data.arenas:
         assert arena_rows[arena.name][1:7] == [str(f) for f in arena.fans], arena.name
-    points = next(t for t in tables if len(t[0]) == GAME.max_players + 1 and t[1][0] == "2")
+    points = next(t for t in tables if len(t[0]) == LOADED.model.max_players + 1 and t[1][0] == "2")
     for row in points[1:]:
         players = int(row[0])
         assert row[1 : players + 1] == [str(v) for v in data.playoffs.points[players]]
@@ -73,9 +83,7 @@ def _english_fragments(locale: str) -> list[str]:
 
 @pytest.mark.parametrize("locale", ["de", "fr"])
 def test_no_english_is_left_in_german_or_french(locale: str) -> None:
-    text = summary_markdown(GAME, "2025", locale, LOCALES_DIR, PACK_DIR) + tables_markdown(
-        GAME, "2025", locale, LOCALES_DIR
-    )
+    text = _markdown("summary", "2025", locale) + _markdown("tables", "2025", locale)
     leftovers = [
         f for f in _english_fragments(locale) if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)
     ]
@@ -83,28 +91,28 @@ def test_no_english_is_left_in_german_or_french(locale: str) -> None:
 
 
 def test_french_punctuation_uses_narrow_no_break_spaces() -> None:
-    text = summary_markdown(GAME, "2025", "fr", LOCALES_DIR, PACK_DIR)
+    text = _markdown("summary", "2025", "fr")
     assert " :" not in text and " ;" not in text
     assert "\u202f:" in text
 
 
 def test_editions_state_their_own_rules() -> None:
-    new = summary_markdown(GAME, "2025", "en", LOCALES_DIR, PACK_DIR)
-    old = summary_markdown(GAME, "2020", "en", LOCALES_DIR, PACK_DIR)
+    new = _markdown("summary", "2025", "en")
+    old = _markdown("summary", "2020", "en")
     assert "must give up a ticket and has none left is eliminated" in new
     assert "gives up their last ticket is eliminated at once" in old
     assert "Free Agency" in new and "Free Agency" not in old
 
 
 def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
-    before = summary_markdown(load(Path("data")), "2025", "en", Path("locales"), Path(PACK))
+    before = _markdown("summary", "2025", "en", load_game(Path("data")))
     assert "tie for place 2 and both score its 10 fans" in before
     replace_once(
         Path(PACK) / "editions/2025/arenas.yaml",
         "fans: [13, 10, 7, 5, 3, 1]",
         "fans: [13, 11, 7, 5, 3, 1]",
     )
-    after = summary_markdown(load(Path("data")), "2025", "en", Path("locales"), Path(PACK))
+    after = _markdown("summary", "2025", "en", load_game(Path("data")))
     assert "| Stadium Fall 3 | 13 | 11 | 7 | 5 | 3 | 1 | – |" in after
     assert "tie for place 2 and both score its 11 fans" in after
 
@@ -113,19 +121,19 @@ def test_summary_and_tables_commands_write_each_language(project: Path, runner: 
     args = ["--data", "data", "--out", "out"]
     result = runner.invoke(app, ["summary", *args, "--edition", "2025", "--format", "md"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.parent.name for p in Path("out/2025").glob("*/summary.md")) == [
+    assert sorted(p.parent.name for p in Path("out/all-star-draft/2025").glob("*/summary.md")) == [
         "de",
         "en",
         "fr",
     ]
     booklet = runner.invoke(app, ["summary", *args, "--locale", "fr", "--paper", "a5-booklet"])
     assert booklet.exit_code == 0, booklet.output
-    assert Path("out/2025/fr/summary.pdf").read_bytes().startswith(b"%PDF")
+    assert Path("out/all-star-draft/2025/fr/summary.pdf").read_bytes().startswith(b"%PDF")
     result = runner.invoke(app, ["tables", *args, "--locale", "de", "--format", "md"])
     assert result.exit_code == 0
-    assert "Playoff-Punkte nach Endplatzierung" in Path("out/2020/de/tables.md").read_text(
-        encoding="utf-8"
-    )
+    assert "Playoff-Punkte nach Endplatzierung" in Path(
+        "out/all-star-draft/2020/de/tables.md"
+    ).read_text(encoding="utf-8")
     assert runner.invoke(app, ["summary", *args, "--locale", "it"]).exit_code == 2
 
 
@@ -157,10 +165,8 @@ def _pdf_text(data: bytes) -> str:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_pdf_summary_carries_the_numbers_in_each_language(locale: str) -> None:
-    from generator.games.all_star_draft.summary.render import render_text, summary_document
-
-    document = summary_document(GAME, "2025", locale, LOCALES_DIR, DATA_DIR / "all-star-draft")
-    text = _pdf_text(render_text(document, GAME, "pdf", "a4"))
+    document = _document("summary", "2025", locale)
+    text = _pdf_text(render_text(document, AUTHORS, "pdf", "a4"))
     names = {"de": "Eisbär", "fr": "Ours polaire", "en": "Polar Bear"}
     assert names[locale] in text
     assert "Stadium Fall 3" in text
@@ -169,18 +175,9 @@ def test_pdf_summary_carries_the_numbers_in_each_language(locale: str) -> None:
 
 
 def test_summary_and_tables_use_only_embedded_font_subsets() -> None:
-    from generator.games.all_star_draft.summary.render import (
-        render_text,
-        summary_document,
-        tables_document,
-    )
-
-    documents = [
-        summary_document(GAME, "2025", "fr", LOCALES_DIR, DATA_DIR / "all-star-draft"),
-        tables_document(GAME, "2025", "fr", LOCALES_DIR),
-    ]
+    documents = [_document("summary", "2025", "fr"), _document("tables", "2025", "fr")]
     for document in documents:
-        fonts = font_names(render_text(document, GAME, "pdf", "a4"))
+        fonts = font_names(render_text(document, AUTHORS, "pdf", "a4"))
         assert fonts and all("+" in name for name in fonts), fonts  # no Helvetica bullets
 
 
@@ -190,9 +187,8 @@ def test_a5_booklet_is_imposed_in_folding_order() -> None:
     from pypdf import PdfReader
 
     from generator.documents.pdf import booklet, to_pdf
-    from generator.games.all_star_draft.summary.render import summary_document
 
-    document = summary_document(GAME, "2025", "en", LOCALES_DIR, DATA_DIR / "all-star-draft")
+    document = _document("summary", "2025", "en")
     a5, pages = to_pdf(document, "x", "a5")
     sheets, sides = booklet(a5)
     reader = PdfReader(BytesIO(sheets))
@@ -212,4 +208,4 @@ def test_the_rulebook_month_is_formatted_per_language() -> None:
         "en": "rulebook of June 2025",
     }
     for locale, words in expected.items():
-        assert words in summary_markdown(GAME, "2025", locale, LOCALES_DIR, PACK_DIR)
+        assert words in _markdown("summary", "2025", locale)

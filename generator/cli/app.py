@@ -13,8 +13,8 @@ COMMANDS: dict[str, str] = {
     "build": "build_command:build",
     "validate": "validate_command:validate",
     "cards": "data_commands:cards",
-    "arenas": "data_commands:arenas",
     "preview": "preview_command:preview",
+    "new": "new_command:new",
     "summary": "summary_commands:summary",
     "tables": "summary_commands:tables",
     "simulate": "simulate_command:simulate",
@@ -43,7 +43,7 @@ def make_app(only: str | None = None) -> typer.Typer:
 
     @cli.callback()
     def draftdeck() -> None:
-        """Validate All-Star Draft card data, answer rules questions and build print-and-play output."""
+        """Validate card-game data, build print-and-play output, answer rules questions, simulate."""
 
     for name, command in COMMANDS.items():
         if only in (None, name):

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption
-from generator.paths import OUTPUT_DIR, display_path
+from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, GameOption
+from generator.paths import display_path
 from generator.printing.geometry import MAX_BLEED
 
 
@@ -40,9 +40,10 @@ class Backs(StrEnum):
 @user_errors
 def build(
     data: DataOption = DEFAULT_DATA,
+    game: GameOption = None,
     out: Annotated[
         Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
-    ] = OUTPUT_DIR,
+    ] = DEFAULT_OUT,
     edition: Annotated[
         list[str] | None, typer.Option("--edition", help="Build only this edition (repeatable).")
     ] = None,
@@ -80,7 +81,7 @@ def build(
         bool, typer.Option("--force", help="Rebuild even if nothing changed.")
     ] = False,
 ) -> None:
-    """Validate the data and write every PDF below output/<edition>/<locale>/."""
+    """Validate the data and write every PDF below output/<game>/<edition>/<locale>/."""
     from generator.build import BuildOptions
     from generator.build import build as run_build
     from generator.cli.tables import render_table
@@ -96,6 +97,7 @@ def build(
         bleed=bleed,
         jobs=jobs,
         force=force,
+        game=game,
     )
     bars: list[Any] = []
 
@@ -113,10 +115,11 @@ def build(
             bar.__exit__(None, None, None)
     for warning in report.warnings:
         typer.echo(f"warning: {warning}", err=True)
-    if report.up_to_date:
+    for game_id in report.up_to_date:
         typer.echo(
-            f"{display_path(out)}: up to date (nothing changed since the last build; --force rebuilds)"
+            f"{display_path(out / game_id)}: up to date (nothing changed since the last build; --force rebuilds)"
         )
+    if not report.files:
         return
     rows = [
         [

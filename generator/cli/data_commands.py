@@ -1,44 +1,46 @@
-"""`draftdeck cards` and `draftdeck arenas`: the data as tables or JSON."""
+"""`draftdeck cards`: the cards of a component, as a table or JSON."""
 
 from __future__ import annotations
 
 import json
+from typing import Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, EditionOption, JsonOption
+from generator.cli.options import DEFAULT_DATA, DataOption, EditionOption, GameOption, JsonOption
 from generator.cli.tables import render_table
 
 
 @user_errors
-def cards(data: DataOption = DEFAULT_DATA, as_json: JsonOption = False) -> None:
-    """List the hockey-player cards."""
-    from generator.games.all_star_draft.queries import card_rows, load
-
-    rows = card_rows(load(data))
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2))
-        return
-    table = [[r["id"], r["species"], r["number"], r["symbol"]] for r in rows]
-    typer.echo(render_table(["id", "species", "number", "symbol"], table))
-
-
-@user_errors
-def arenas(
-    data: DataOption = DEFAULT_DATA, edition: EditionOption = None, as_json: JsonOption = False
+def cards(
+    component: Annotated[
+        str | None,
+        typer.Option(
+            "--component",
+            help="The component, e.g. hockey-player or arena.",
+            show_default="the one with the most cards from the data",
+        ),
+    ] = None,
+    edition: EditionOption = None,
+    data: DataOption = DEFAULT_DATA,
+    game: GameOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """List the arena cards of an edition."""
-    from generator.games.all_star_draft.queries import arena_rows, load
+    """List the cards of a component with their fields, as the data gives them."""
+    from generator.packs.find import load_game
+    from generator.packs.listing import card_rows
 
-    rows = arena_rows(load(data), edition)
+    loaded = load_game(data, game)
+    rows = card_rows(loaded.edition(edition), component)
     if as_json:
-        typer.echo(json.dumps(rows, indent=2))
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    table = [
-        [r["id"], r["name"], r["fans"], r["special"], r["flags"], "yes" if r["provisional"] else ""]
-        for r in rows
-    ]
-    typer.echo(
-        render_table(["id", "name", "fans (rank 1-6)", "special", "flags", "provisional"], table)
-    )
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    typer.echo(render_table(columns, [[_cell(row.get(c)) for c in columns] for row in rows]))
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, dict):
+        return " ".join(f"{k}={v}" for k, v in value.items())
+    return value

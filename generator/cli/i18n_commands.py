@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption
+from generator.cli.options import DEFAULT_DATA, DataOption, GameOption
 
 app = typer.Typer(
     help="Translation catalogs: extract, update, compile and check (Babel underneath).",
@@ -18,60 +18,58 @@ app = typer.Typer(
 )
 
 
-def _setup(data: Path) -> tuple[Path, Path, str, list[str]]:
+def _setup(data: Path, game: str | None) -> tuple[Path, Path, str, list[str]]:
     """(pack folder, catalogs folder, game id, languages) from the manifest alone.
 
     The catalogs are what these commands repair, so the pack is not fully
-    validated here: only game.yaml has to be readable.
+    validated here: only game.yaml has to be valid.
     """
     from generator.errors import DataError
-    from generator.loading import strict_yaml
-    from generator.loading.validate import find_packs, locales_for
-    from generator.paths import display_path
+    from generator.loading.manifest import MANIFEST, read_manifest
+    from generator.loading.pack import load_one
+    from generator.packs.find import one_pack
+    from generator.packs.validate import schema_dirs
 
-    pack = find_packs(data)[0]
-    manifest, problems = strict_yaml.load_file(pack / "game.yaml", display_path(pack / "game.yaml"))
-    if (
-        manifest is None
-        or not isinstance(manifest.value, dict)
-        or not isinstance(manifest.value.get("locales"), list)
-    ):
-        raise DataError(problems or [])
-    return pack, locales_for(pack), pack.name, [str(locale) for locale in manifest.value["locales"]]
+    pack = one_pack(data, game)
+    document, problems = load_one(pack, MANIFEST, schema_dirs(pack))
+    if document is None:
+        raise DataError(problems)
+    manifest = read_manifest(pack, document)
+    return pack, manifest.catalogs, manifest.id, list(manifest.locales)
 
 
 @app.command("extract")
 @user_errors
-def extract(data: DataOption = DEFAULT_DATA) -> None:
+def extract(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
     """Write the templates (.pot) from the data strings and the interface strings in the code."""
     from generator.i18n.workflow import extract as run
     from generator.paths import display_path
 
-    pack, locales_dir, game_id, _ = _setup(data)
-    for path in run(locales_dir, pack.parent, game_id):
+    pack, locales_dir, game_id, _ = _setup(data, game)
+    for path in run(locales_dir, pack, game_id):
         typer.echo(f"written: {display_path(path)}")
 
 
 @app.command("update")
 @user_errors
-def update(data: DataOption = DEFAULT_DATA) -> None:
+def update(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
     """Merge the templates into every language's catalog; new strings arrive untranslated."""
     from generator.i18n.workflow import update as run
     from generator.paths import display_path
 
-    _, locales_dir, game_id, locales = _setup(data)
+    _, locales_dir, game_id, locales = _setup(data, game)
     for path in run(locales_dir, game_id, locales):
         typer.echo(f"updated: {display_path(path)}")
 
 
 @app.command("compile")
 @user_errors
-def compile_catalogs(data: DataOption = DEFAULT_DATA) -> None:
+def compile_catalogs(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
     """Write .mo files next to the catalogs (for tools that want them)."""
     from generator.i18n.workflow import compile_all
     from generator.paths import display_path
 
-    _, locales_dir, game_id, locales = _setup(data)
+    _, locales_dir, game_id, locales = _setup(data, game)
     for path in compile_all(locales_dir, game_id, locales):
         typer.echo(f"compiled: {display_path(path)}")
 
@@ -80,6 +78,7 @@ def compile_catalogs(data: DataOption = DEFAULT_DATA) -> None:
 @user_errors
 def check(
     data: DataOption = DEFAULT_DATA,
+    game: GameOption = None,
     render: Annotated[
         bool,
         typer.Option(
@@ -91,10 +90,10 @@ def check(
     from generator.build import text_problems
     from generator.i18n.workflow import check as run
 
-    pack, locales_dir, game_id, locales = _setup(data)
+    pack, locales_dir, game_id, locales = _setup(data, game)
     problems = [str(p) for p in run(locales_dir, game_id, locales)]
     if render and not problems:
-        problems += text_problems(pack.parent)
+        problems += text_problems(pack)
     for problem in problems:
         typer.echo(f"error: {problem}")
     if problems:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,8 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption
-from generator.paths import OUTPUT_DIR, display_path
+from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, GameOption
+from generator.paths import display_path
 
 
 class TextFormat(StrEnum):
@@ -54,15 +53,11 @@ def summary(
     output: FormatOption = TextFormat.PDF,
     paper: PaperOption = TextPaper.A4,
     data: DataOption = DEFAULT_DATA,
-    out: OutOption = OUTPUT_DIR,
+    game: GameOption = None,
+    out: OutOption = DEFAULT_OUT,
 ) -> None:
-    """Write a rules summary per edition and language: <out>/<edition>/<locale>/summary.pdf (or .md)."""
-    from generator.games.all_star_draft.summary.render import summary_document
-
-    def make(game: Any, edition_id: str, language: str, locales: Path, pack: Path) -> Any:
-        return summary_document(game, edition_id, language, locales, pack)
-
-    _write_all(data, out, edition, locale, "summary", make, output, paper)
+    """Write a rules summary per edition and language: <out>/<game>/<edition>/<locale>/summary.pdf (or .md)."""
+    _write_all("summary", data, game, out, edition, locale, output, paper)
 
 
 @user_errors
@@ -72,60 +67,49 @@ def tables(
     output: FormatOption = TextFormat.PDF,
     paper: PaperOption = TextPaper.A4,
     data: DataOption = DEFAULT_DATA,
-    out: OutOption = OUTPUT_DIR,
+    game: GameOption = None,
+    out: OutOption = DEFAULT_OUT,
 ) -> None:
-    """Write the rulebook tables per edition and language: <out>/<edition>/<locale>/tables.pdf (or .md)."""
-    from generator.games.all_star_draft.summary.render import tables_document
-
-    def make(game: Any, edition_id: str, language: str, locales: Path, pack: Path) -> Any:
-        return tables_document(game, edition_id, language, locales)
-
-    _write_all(data, out, edition, locale, "tables", make, output, paper)
+    """Write the rulebook tables per edition and language: <out>/<game>/<edition>/<locale>/tables.pdf (or .md)."""
+    _write_all("tables", data, game, out, edition, locale, output, paper)
 
 
 def _write_all(
+    kind: str,
     data: Path,
+    game: str | None,
     out: Path,
     editions: list[str] | None,
     locales: list[str] | None,
-    stem: str,
-    make: Callable[..., Any],
     output: TextFormat,
     paper: TextPaper,
 ) -> None:
-    """Build every document first, then write each atomically."""
-    from generator.errors import UsageError
-    from generator.games.all_star_draft.queries import edition as pick_edition
-    from generator.games.all_star_draft.queries import load
-    from generator.loading.validate import locales_for
+    """Build every document first, in parallel processes, then write each atomically."""
     from generator.output.atomic import write_atomic
+    from generator.packs.find import load_game
+    from generator.packs.texts import KINDS
     from generator.parallel import parallel_map
 
-    game = load(data)
-    pack = data / game.id if (data / game.id).is_dir() else data
-    chosen = [pick_edition(game, e).id for e in editions] if editions else list(game.editions)
-    languages = locales or list(game.locales)
-    unknown = [loc for loc in languages if loc not in game.locales]
-    if unknown:
-        raise UsageError(
-            f"unknown locale {', '.join(unknown)}; this game has: {', '.join(game.locales)}"
-        )
-    catalogs = locales_for(pack)
-    state = (game, make, catalogs, pack, output.value, paper.value)
-    keys = [(e, loc) for e in chosen for loc in languages]
+    loaded = load_game(data, game)
+    loaded.needs(kind, KINDS[kind])
+    keys = [
+        (e.id, loc)
+        for e in loaded.editions(editions or ())
+        for loc in loaded.locales(locales or ())
+    ]
+    state = (loaded, kind, output.value, paper.value)
     files = dict(zip(keys, parallel_map(_render_one, state, keys), strict=True))
-    for (e, loc), content in files.items():
-        path = out / e / loc / f"{stem}.{output.value}"
+    for (edition, language), content in files.items():
+        folder = out / loaded.pack.id / edition if edition else out / loaded.pack.id
+        path = folder / language / f"{kind}.{output.value}"
         written = "written" if write_atomic(path, content) else "unchanged"
         typer.echo(f"{written}: {display_path(path)}")
 
 
-def _render_one(state: tuple[Any, ...], key: tuple[str, str]) -> bytes:
+def _render_one(state: tuple[Any, str, str, str], key: tuple[str, str]) -> bytes:
     """One document, built and rendered (in a worker process)."""
-    from generator.games.all_star_draft.summary.render import render_text
+    from generator.packs.texts import render_text, text_document
 
-    game, make, locales_dir, pack, output, paper = state
-    edition_id, language = key
-    return bytes(
-        render_text(make(game, edition_id, language, locales_dir, pack), game, output, paper)
-    )
+    loaded, kind, output, paper = state
+    document = text_document(loaded, kind, *key)
+    return render_text(document, ", ".join(loaded.pack.manifest.authors), output, paper)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption
+from generator.cli.options import DEFAULT_DATA, DataOption, GameOption
 from generator.errors import UsageError
 
 
@@ -30,6 +30,7 @@ def validate(
         ),
     ] = None,
     data: DataOption = DEFAULT_DATA,
+    game: GameOption = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")
     ] = OutputFormat.TEXT,
@@ -39,12 +40,14 @@ def validate(
     ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
-    from generator.loading.validate import find_packs, validate_pack
+    from generator.packs.find import choose_packs, find_packs
+    from generator.packs.validate import validate_pack
     from generator.reporting import validation_report
 
     if path is not None and data != DEFAULT_DATA and path.resolve() != data.resolve():
         raise UsageError("give the data folder either as PATH or as --data, not both")
-    results = [validate_pack(root) for root in find_packs(path or data)]
+    roots = choose_packs(data, game) if path is None else find_packs(path)
+    results = [validate_pack(root) for root in roots]
     report = validation_report(results, strict=strict)
     typer.echo(report.render(output.value))
     if not report.passed:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -110,10 +110,18 @@ def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, f
 
 
 def check_translations(
-    documents: Iterable[Document], locales_dir: Path, domain: str, locales: Iterable[str]
+    documents: Mapping[str, Document],
+    locales_dir: Path,
+    domain: str,
+    locales: Iterable[str],
+    translate: Collection[str],
 ) -> list[Diagnostic]:
     """An error for every data string that lacks a finished translation in a language."""
-    wanted = [(document, found) for document in documents for found in data_strings(document)]
+    wanted = [
+        (document, found)
+        for key, document in documents.items()
+        for found in data_strings(document, translate, layout=key.startswith("layouts/"))
+    ]
     diagnostics: list[Diagnostic] = []
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)

@@ -1,16 +1,24 @@
-"""Which strings of a data document are translated, and in which context."""
+"""Which strings of a pack's documents are translated, and in which context.
+
+In data files, texts under the keys the manifest lists in `translate:`
+(`name` by default) are translated, in the context of the list they sit in.
+In templates (layouts/), every element's `text` that has words of its own is
+translated in the context `layouts`; a text made only of placeholders
+(`{number|number}`) needs no translation.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from generator.loading.document import Document, PathKey
+from generator.templates.expressions import ExpressionError, needs_translation
 
-TRANSLATED_KEYS = frozenset({"name", "ability"})
-"""Keys whose text values are shown to players and so go through the catalogs."""
+DEFAULT_TRANSLATED = frozenset({"name"})
 TOP_LEVEL_CONTEXT = "game"
+LAYOUT_CONTEXT = "layouts"
 
 
 @dataclass(frozen=True)
@@ -24,18 +32,23 @@ class DataString:
     path: PathKey
     """Where the string sits in its document."""
     item_id: str | None
-    """The id of the item the string names, for translator comments."""
+    """The id of the item the string names (or the template element), for translator comments."""
 
 
-def data_strings(document: Document) -> Iterator[DataString]:
+def data_strings(
+    document: Document, translate: Collection[str] = DEFAULT_TRANSLATED, *, layout: bool = False
+) -> Iterator[DataString]:
     """Every translatable string of a document, in document order."""
-    yield from _walk(document.value, ())
+    if layout:
+        yield from _template_texts(document.value.get("elements", {}), ("elements",))
+    else:
+        yield from _walk(document.value, (), frozenset(translate))
 
 
-def _walk(value: Any, path: PathKey) -> Iterator[DataString]:
+def _walk(value: Any, path: PathKey, translate: frozenset[str]) -> Iterator[DataString]:
     if isinstance(value, dict):
         for key, child in value.items():
-            if key in TRANSLATED_KEYS and isinstance(child, str):
+            if key in translate and isinstance(child, str):
                 item_id = value.get("id")
                 yield DataString(
                     _context(path),
@@ -44,10 +57,30 @@ def _walk(value: Any, path: PathKey) -> Iterator[DataString]:
                     item_id if isinstance(item_id, str) else None,
                 )
             else:
-                yield from _walk(child, (*path, key))
+                yield from _walk(child, (*path, key), translate)
     elif isinstance(value, list):
         for index, child in enumerate(value):
-            yield from _walk(child, (*path, index))
+            yield from _walk(child, (*path, index), translate)
+
+
+def _template_texts(elements: Any, path: PathKey) -> Iterator[DataString]:
+    if not isinstance(elements, dict):
+        return
+    for name, element in elements.items():
+        if not isinstance(element, dict):
+            continue
+        text = element.get("text")
+        kind = element.get("type", "text")  # an element changed by `extends` may leave it out
+        if kind == "text" and isinstance(text, str) and _worded(text):
+            yield DataString(LAYOUT_CONTEXT, text, (*path, name, "text"), str(name))
+        yield from _template_texts(element.get("elements"), (*path, name, "elements"))
+
+
+def _worded(text: str) -> bool:
+    try:
+        return needs_translation(text)
+    except ExpressionError:
+        return False  # a broken placeholder is reported by the template checks
 
 
 def _context(path: PathKey) -> str:

@@ -8,9 +8,10 @@ the same way the validator does.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
 from typing import IO, Any
 
-from generator.i18n.data_strings import data_strings
+from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.loading import strict_yaml
 
 ExtractResult = tuple[int, str, tuple[str, str], list[str]]
@@ -30,7 +31,29 @@ def extract_data_strings(
     document, problems = strict_yaml.parse_single(text, str(name))
     if document is None:
         raise ValueError(problems[0].headline)
-    for found in data_strings(document):
+    root = _pack_root(Path(str(name)))
+    layout = root is not None and Path(str(name)).resolve().relative_to(root).parts[0] == "layouts"
+    for found in data_strings(document, _translated_keys(root), layout=layout):
         line, _ = document.locate(found.path)
         comment = f"{found.context}: {found.item_id}" if found.item_id else found.context
         yield line, "pgettext", (found.context, found.text), [comment]
+
+
+def _pack_root(path: Path) -> Path | None:
+    """The pack folder a data file belongs to: the nearest folder above it with a game.yaml."""
+    for parent in path.resolve().parents:
+        if (parent / "game.yaml").is_file():
+            return parent
+    return None
+
+
+def _translated_keys(root: Path | None) -> frozenset[str]:
+    """The keys the pack's manifest translates (name, when it says nothing)."""
+    if root is None:
+        return DEFAULT_TRANSLATED
+    document, _ = strict_yaml.load_file(root / "game.yaml", str(root / "game.yaml"))
+    value = document.value if document is not None else None
+    keys = value.get("translate") if isinstance(value, dict) else None
+    if isinstance(keys, list) and all(isinstance(k, str) for k in keys):
+        return frozenset(keys)
+    return DEFAULT_TRANSLATED

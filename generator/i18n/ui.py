@@ -15,6 +15,7 @@ from pathlib import Path
 
 from generator.errors import DraftdeckError
 from generator.i18n.catalogs import LANGUAGE_NAMES, CatalogError, catalog_path, compile_catalog
+from generator.paths import LOCALES_DIR
 
 UI_DOMAIN = "draftdeck"
 
@@ -104,10 +105,16 @@ class Translator:
             self.missing.append(f"{context}|{message}" if context else message)
 
 
-def load_translator(locales_dir: Path, locale: str, data_domain: str) -> Translator:
-    """The translator of a language from its .po catalogs."""
-    ui_path = catalog_path(locales_dir, locale, UI_DOMAIN)
-    data_path = catalog_path(locales_dir, locale, data_domain)
+def load_translator(catalogs: Path, locale: str, data_domain: str) -> Translator:
+    """The translator of a language: a pack's catalog (`catalogs`) and draftdeck's own.
+
+    A pack's catalogs folder may hold its own draftdeck.po, which then wins over
+    the one draftdeck ships (to word the interface strings differently).
+    """
+    ui_path = catalog_path(catalogs, locale, UI_DOMAIN)
+    if not ui_path.is_file():
+        ui_path = catalog_path(LOCALES_DIR, locale, UI_DOMAIN)
+    data_path = catalog_path(catalogs, locale, data_domain)
     ui, ui_done = _compiled(ui_path, _version(ui_path, locale), locale, UI_DOMAIN)
     data, data_done = _compiled(data_path, _version(data_path, locale), locale, "data")
     return Translator(locale, ui, data, set(ui_done | data_done))

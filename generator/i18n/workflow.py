@@ -32,24 +32,31 @@ class Problem:
         )
 
 
-def domains(game_id: str) -> tuple[str, str]:
-    """The data domain of the game and the interface domain."""
-    return game_id, UI_DOMAIN
+def domains(game_id: str, locales_dir: Path) -> tuple[str, ...]:
+    """The game's data domain, and draftdeck's interface domain where the folder has its template.
+
+    draftdeck's own locales/ has it; a pack's catalogs folder has it only to word
+    the interface strings its own way.
+    """
+    return (game_id, UI_DOMAIN) if _has_ui(locales_dir) else (game_id,)
 
 
-def extract(locales_dir: Path, data_root: Path, game_id: str) -> list[Path]:
-    """Write both templates (.pot) from the data and the code; return their paths."""
+def _has_ui(locales_dir: Path) -> bool:
+    return (locales_dir / f"{UI_DOMAIN}.pot").is_file()
+
+
+def extract(locales_dir: Path, pack_root: Path, game_id: str) -> list[Path]:
+    """Write the templates (.pot) from the pack's data (and draftdeck's code); return their paths."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
-    sources = {
-        game_id: (data_root, [(f"{game_id}/**.yaml", "draftdeck-data")], DEFAULT_KEYWORDS),
-        UI_DOMAIN: (
+    sources = {game_id: (pack_root, [("**.yaml", "draftdeck-data")], DEFAULT_KEYWORDS)}
+    if _has_ui(locales_dir):
+        sources[UI_DOMAIN] = (
             PROJECT_ROOT / "generator",
             [("**.py", "python")],
             {**DEFAULT_KEYWORDS, **UI_KEYWORDS},
-        ),
-    }
+        )
     written = []
     for domain, (root, method_map, keywords) in sources.items():
         catalog = Catalog(
@@ -71,7 +78,7 @@ def update(locales_dir: Path, game_id: str, locales: list[str]) -> list[Path]:
     from babel.messages.catalog import Catalog
 
     written = []
-    for domain in domains(game_id):
+    for domain in domains(game_id, locales_dir):
         template = _read(locales_dir / f"{domain}.pot")
         for locale in locales:
             path = catalog_path(locales_dir, locale, domain)
@@ -89,7 +96,7 @@ def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Pat
     from babel.messages.mofile import write_mo
 
     written = []
-    for domain in domains(game_id):
+    for domain in domains(game_id, locales_dir):
         for locale in locales:
             path = catalog_path(locales_dir, locale, domain)
             buffer = BytesIO()
@@ -102,7 +109,7 @@ def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Pat
 
 def check(locales_dir: Path, game_id: str, locales: list[str]) -> Iterator[Problem]:
     """Missing, untranslated or fuzzy entries, and Babel's checkers (placeholders included)."""
-    for domain in domains(game_id):
+    for domain in domains(game_id, locales_dir):
         template = _read(locales_dir / f"{domain}.pot")
         wanted = {(m.context, _key(m.id)) for m in template if m.id}
         for locale in locales:
@@ -147,10 +154,9 @@ def _key(msgid: Any) -> str:
 
 
 def _read(path: Path, locale: str | None = None) -> Any:
-    from babel.messages.pofile import read_po
+    from generator.i18n.catalogs import read_catalog
 
-    with path.open("rb") as handle:
-        return read_po(handle, locale=locale)
+    return read_catalog(path, locale)
 
 
 def _po_bytes(catalog: Any) -> bytes:

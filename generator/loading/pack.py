@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from pathlib import Path
 from generator.diagnostics import Diagnostic, Severity
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
+from generator.loading.schemas import SchemaDirs
 from generator.paths import display_path
 
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
@@ -24,7 +26,7 @@ class DocumentSpec:
     relative: str
     """Path below the pack folder, e.g. 'editions/2025/arenas.yaml'."""
     schema: str
-    """Schema path below the schemas folder, e.g. 'all-star-draft/arenas.schema.json'."""
+    """Schema path below a schemas folder, e.g. 'all-star-draft/arenas.schema.json'."""
     required: bool = True
 
 
@@ -37,13 +39,13 @@ class LoadedDocuments:
 
 
 def load_documents(
-    root: Path, specs: Iterable[DocumentSpec], schemas_dir: Path | None
+    root: Path, specs: Iterable[DocumentSpec], schema_dirs: SchemaDirs
 ) -> LoadedDocuments:
     """Load every spec'd file of the pack at `root`; bad files are reported, not raised."""
     documents: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
     for spec in specs:
-        document, problems = load_one(root, spec, schemas_dir)
+        document, problems = load_one(root, spec, schema_dirs)
         diagnostics.extend(problems)
         if document is not None:
             documents[spec.key] = document
@@ -51,12 +53,9 @@ def load_documents(
 
 
 def load_one(
-    root: Path, spec: DocumentSpec, schemas_dir: Path | None
+    root: Path, spec: DocumentSpec, schema_dirs: SchemaDirs
 ) -> tuple[Document | None, list[Diagnostic]]:
-    """Parse and schema-validate one file; the document is None if anything failed.
-
-    Without `schemas_dir` the file is only parsed, for a caller that validates it elsewhere.
-    """
+    """Parse and schema-validate one file; the document is None if anything failed."""
     path = root / spec.relative
     display = display_path(path)
     if not path.is_file():
@@ -72,11 +71,21 @@ def load_one(
             )
         ]
     document, diagnostics = strict_yaml.load_file(path, display)
-    if document is None or schemas_dir is None:
+    if document is None:
         return document, diagnostics
+    if schemas.schema_file(schema_dirs, spec.schema) is None:
+        return None, [
+            Diagnostic(
+                display,
+                0,
+                0,
+                f"its schema {spec.schema} does not exist",
+                hint="put the schema in the pack's schemas/ folder, or fix the name in game.yaml",
+            )
+        ]
     diagnostics = [
-        *_modeline(document, spec),
-        *schemas.validate(document, schemas_dir, spec.schema),
+        *_modeline(document, spec, path, schema_dirs),
+        *schemas.validate(document, schema_dirs, spec.schema),
     ]
     if any(d.severity is Severity.ERROR for d in diagnostics):
         return None, diagnostics
@@ -112,15 +121,17 @@ def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnost
     return warnings
 
 
-def _modeline(document: Document, spec: DocumentSpec) -> list[Diagnostic]:
+def _modeline(
+    document: Document, spec: DocumentSpec, path: Path, schema_dirs: SchemaDirs
+) -> list[Diagnostic]:
     """Warn when the first line does not point editors at the file's schema."""
     first = document.lines[0] if document.lines else ""
     match = _MODELINE.match(first)
     wanted = f"schemas/{spec.schema}"
     if match and match.group(1).endswith(wanted):
         return []
-    depth = spec.relative.count("/") + 2
-    expected = "../" * depth + wanted
+    target = schemas.schema_file(schema_dirs, spec.schema)
+    expected = Path(os.path.relpath(target, path.parent)).as_posix() if target else wanted
     return [
         document.diagnostic_at(
             1,

@@ -21,27 +21,40 @@ BASE_URI = "https://draftdeck.invalid/schemas/"
 """In-memory base of schema URIs; relative `$ref`s resolve against it, never fetched."""
 
 
+SchemaDirs = tuple[Path, ...]
+"""Folders of schemas, each registered under the same base; a later folder's file wins."""
+
+
 @cache
-def registry(schemas_dir: Path) -> Registry[Any]:
-    """Every `*.schema.json` below `schemas_dir`, registered under its relative path."""
+def registry(schema_dirs: SchemaDirs) -> Registry[Any]:
+    """Every `*.schema.json` below the folders, registered under its relative path."""
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
-    resources = []
-    for path in sorted(schemas_dir.rglob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        uri = BASE_URI + path.relative_to(schemas_dir).as_posix()
-        resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
-    return Registry().with_resources(resources)
+    resources = {}
+    for folder in schema_dirs:
+        for path in sorted(folder.rglob("*.schema.json")):
+            contents = json.loads(path.read_text(encoding="utf-8"))
+            uri = BASE_URI + path.relative_to(folder).as_posix()
+            resources[uri] = Resource.from_contents(contents, default_specification=DRAFT202012)
+    return Registry().with_resources(resources.items())
+
+
+def schema_file(schema_dirs: SchemaDirs, schema_name: str) -> Path | None:
+    """The file a schema name resolves to, or None."""
+    for folder in reversed(schema_dirs):
+        if (folder / schema_name).is_file():
+            return folder / schema_name
+    return None
 
 
 @cache
-def validator(schemas_dir: Path, schema_name: str) -> Draft202012Validator:
-    """A validator for the schema at `schemas_dir/schema_name`, its `$ref`s inlined."""
+def validator(schema_dirs: SchemaDirs, schema_name: str) -> Draft202012Validator:
+    """A validator for the schema of that name, its `$ref`s inlined."""
     from jsonschema import Draft202012Validator
 
     uri = BASE_URI + schema_name
-    resolver = registry(schemas_dir).resolver(uri)
+    resolver = registry(schema_dirs).resolver(uri)
     schema = inline_refs(resolver.lookup(uri).contents, resolver)
     return Draft202012Validator(schema)
 
@@ -74,9 +87,9 @@ def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
     }
 
 
-def validate(document: Document, schemas_dir: Path, schema_name: str) -> list[Diagnostic]:
+def validate(document: Document, schema_dirs: SchemaDirs, schema_name: str) -> list[Diagnostic]:
     """Every schema violation of `document`, located and explained."""
-    checker = validator(schemas_dir, schema_name)
+    checker = validator(schema_dirs, schema_name)
     return [
         _diagnostic(document, error) for error in _leaf_errors(checker.iter_errors(document.value))
     ]

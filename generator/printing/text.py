@@ -19,22 +19,25 @@ class TextProblem(DraftdeckError):
     """Text that cannot be drawn: it overflows its box or a glyph is missing."""
 
     def __init__(
-        self, component: str, locale: str, text: str, problem: str, hint: str = ""
+        self, component: str, locale: str, text: str, problem: str, hint: str = "", where: str = ""
     ) -> None:
-        self.component, self.locale, self.text, self.problem, self.hint = (
-            component,
-            locale,
-            text,
-            problem,
-            hint,
-        )
+        self.component, self.locale, self.text = component, locale, text
+        self.problem, self.hint, self.where = problem, hint, where
+        place = f", {where}" if where else ""
         super().__init__(
-            f"{component} [{locale}]: {problem}: {text!r}" + (f"; {hint}" if hint else "")
+            f"{component} [{locale}]{place}: {problem}: {text!r}" + (f"; {hint}" if hint else "")
         )
 
-    def __reduce__(self) -> tuple[type, tuple[str, str, str, str, str]]:
+    def at(self, where: str) -> TextProblem:
+        """The same problem, saying which card and template element it is in."""
+        return TextProblem(self.component, self.locale, self.text, self.problem, self.hint, where)
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, str, str, str, str]]:
         """Survive the trip back from a render process."""
-        return (TextProblem, (self.component, self.locale, self.text, self.problem, self.hint))
+        return (
+            TextProblem,
+            (self.component, self.locale, self.text, self.problem, self.hint, self.where),
+        )
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,8 @@ def fit(
         where.locale,
         text,
         f"does not fit its {box} box even at {minimum} pt",
-        "shorten it in its catalog or in the data, or give it a larger box in layout.yaml",
+        "shorten it in its catalog or in the data, or give its element a larger box "
+        "or a smaller min in its template",
     )
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from generator.games.all_star_draft.model import Edition, Game
+from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.queries import arena_rows, card_rows
 
 
-def edition_export(game: Game, edition: Edition) -> dict[str, Any]:
+def edition_export(game: Game, edition_id: str) -> dict[str, Any]:
     """Everything a rules reference needs about one edition, as plain data."""
+    edition = game.edition(edition_id)
     playoffs = edition.playoffs
     return {
         "game": game.id,
@@ -35,9 +35,3 @@ def edition_export(game: Game, edition: Edition) -> dict[str, Any]:
         },
         "components": [{"id": c.id, "name": c.name, "count": c.count} for c in edition.components],
     }
-
-
-def export_bytes(game: Game, edition: Edition) -> bytes:
-    """The export as stable, pretty-printed UTF-8 JSON."""
-    text = json.dumps(edition_export(game, edition), indent=2, ensure_ascii=False)
-    return (text + "\n").encode("utf-8")

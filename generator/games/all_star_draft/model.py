@@ -270,6 +270,8 @@ class Game:
     priorities: Mapping[int, tuple[Attribute, ...]]
     """Attributes in medal order (gold first), by player count."""
     special_names: Mapping[Special, str]
+    special_explanations: Mapping[Special, str]
+    """English rule of each special, as the arena cards print it (msgid of 'specials')."""
     flag_names: Mapping[str, str]
     player_colours: tuple[PlayerColour, ...]
     editions: Mapping[str, Edition]

@@ -7,7 +7,6 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
-from generator.games.all_star_draft.files import edition_ids
 from generator.games.all_star_draft.model import (
     Arena,
     Attribute,
@@ -32,9 +31,15 @@ from generator.games.all_star_draft.model import (
     TwoPlayerMode,
 )
 from generator.loading.document import Document
+from generator.packs.model import Pack
 
 
-def build_model(documents: Mapping[str, Document]) -> Game:
+def model(pack: Pack) -> Game:
+    """The game model of a valid pack (the plug-in's model hook)."""
+    return build_model(pack.documents, [e.id for e in pack.manifest.editions])
+
+
+def build_model(documents: Mapping[str, Document], editions: list[str]) -> Game:
     """The game model; `documents` must have passed schema and cross-checks."""
     value = {key: document.value for key, document in documents.items()}
     game, attributes = value["game"], value["attributes"]
@@ -71,11 +76,14 @@ def build_model(documents: Mapping[str, Document]) -> Game:
             }
         ),
         special_names=_frozen({Special(s["id"]): s["name"] for s in features["specials"]}),
+        special_explanations=_frozen(
+            {Special(s["id"]): s["explanation"] for s in features["specials"]}
+        ),
         flag_names=_frozen({f["id"]: f["name"] for f in features["flags"]}),
         player_colours=tuple(
             PlayerColour(c["id"], c["rgb"]) for c in value["player-colours"]["colours"]
         ),
-        editions=_frozen({e: _edition(value, e, game) for e in edition_ids(documents["game"])}),
+        editions=_frozen({e: _edition(value, e, game) for e in editions}),
         default_edition=game["default_edition"],
     )
 
@@ -108,7 +116,7 @@ def _edition(value: Mapping[str, Any], edition: str, game: dict[str, Any]) -> Ed
     components = value[f"{edition}/components"]
     formats = {
         f["id"]: CardFormat(f["id"], f["width_mm"], f["height_mm"], f.get("provisional", False))
-        for f in components["formats"]
+        for f in components.get("formats", [])
     }
     coaches = value.get(f"{edition}/coaches", {"coaches": []})["coaches"]
     return Edition(

@@ -6,15 +6,17 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import UsageError
-from generator.games.all_star_draft.files import GAME_ID
 from generator.games.all_star_draft.model import Edition, Game
+
+GAME_ID = "all-star-draft"
+"""The plug-in's id, which the pack's game.yaml names."""
 
 
 def load(data_dir: Path) -> Game:
-    """The validated All-Star Draft model from a data folder."""
-    from generator.loading.validate import load_game
+    """The validated All-Star Draft model from a data folder (or the pack folder itself)."""
+    from generator.packs.find import load_plugin_game
 
-    game: Game = load_game(data_dir, GAME_ID)
+    game: Game = load_plugin_game(data_dir, GAME_ID).model
     return game
 
 

@@ -1,4 +1,4 @@
-"""Consistency checks across the All-Star Draft data, beyond what a schema can say."""
+"""Consistency checks across the All-Star Draft data, beyond the schemas and draftdeck's own."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ from collections.abc import Mapping
 
 from generator.diagnostics import Diagnostic
 from generator.games.all_star_draft.checks import edition_files, shared_files
-from generator.games.all_star_draft.checks.registry import Docs
-from generator.games.all_star_draft.files import edition_ids
+from generator.loading.checks import Docs
 from generator.loading.document import Document
+from generator.loading.manifest import COMPONENTS, Manifest
 
 
-def cross_checks(documents: Mapping[str, Document]) -> list[Diagnostic]:
+def cross_checks(documents: Mapping[str, Document], manifest: Manifest) -> list[Diagnostic]:
     """Run every check whose documents are valid; skip the rest."""
     found = list(shared_files.CHECKS.run(Docs(documents)))
-    for edition in edition_ids(documents.get("game")):
-        found.extend(edition_files.CHECKS.run(Docs(documents, edition)))
+    names = frozenset({COMPONENTS, *(spec.key for spec in manifest.edition_documents)})
+    for edition in manifest.editions:
+        found.extend(edition_files.CHECKS.run(Docs(documents, edition.id, names)))
     return found

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.games.all_star_draft.checks.helpers import (
+from generator.loading.checks import (
+    Checks,
+    Docs,
     and_list,
     duplicates,
     item_ids,
     per_player_count,
     unknown,
 )
-from generator.games.all_star_draft.checks.registry import Checks, Docs
 from generator.loading.document import Document, PathKey
 
 CHECKS = Checks()
@@ -142,38 +142,6 @@ def _mode(
         )
 
 
-@CHECKS.needs("components", "cards", "arenas")
-def _components(docs: Docs) -> Iterator[Diagnostic]:
-    components = docs["components"]
-    yield from duplicates(components, ("components",))
-    yield from duplicates(components, ("formats",))
-    formats = item_ids(components, "formats")
-    expected = {
-        "hockey-player": (len(docs.value("cards")["cards"]), "cards in cards.yaml"),
-        "arena": (len(docs.value("arenas")["arenas"]), "arenas in arenas.yaml"),
-    }
-    if docs.has("coaches"):
-        expected["coach"] = (len(docs.value("coaches")["coaches"]), "coaches in coaches.yaml")
-    for index, component in enumerate(components.value["components"]):
-        if "format" in component:
-            yield from unknown(
-                components,
-                ("components", index, "format"),
-                component["format"],
-                formats,
-                "format",
-                "formats",
-            )
-        if component["id"] in expected:
-            count, source = expected[component["id"]]
-            if component["count"] != count:
-                yield components.diagnostic(
-                    ("components", index, "count"),
-                    f"count {component['count']} of '{component['id']}' disagrees with the {count} {source}",
-                    hint="make the component count and the data agree",
-                )
-
-
 @CHECKS.needs("cards", "species", "attributes")
 def _deck(docs: Docs) -> Iterator[Diagnostic]:
     if not docs.has("components"):
@@ -243,17 +211,3 @@ def _arena_supply(docs: Docs) -> Iterator[Diagnostic]:
             ("season", "rounds"),
             f"a season plays {needed} arenas, but only {left} remain in a 2-player game",
         )
-
-
-@CHECKS.needs("species")
-def _art_files(docs: Docs) -> Iterator[Diagnostic]:
-    """Art files named in species.yaml exist (their content is checked when printing)."""
-    species = docs["species"]
-    pack = Path(species.display).parent
-    for index, item in enumerate(species.value["species"]):
-        if "art" in item and not (pack / item["art"]).is_file():
-            yield species.diagnostic(
-                ("species", index, "art"),
-                f"art file '{item['art']}' does not exist",
-                hint=f"put the PNG or JPEG at {pack / item['art']}, or remove 'art' to print the vector emblem",
-            )

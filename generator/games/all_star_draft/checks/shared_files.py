@@ -5,32 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.diagnostics import Diagnostic
-from generator.games.all_star_draft.checks.helpers import (
+from generator.loading.checks import (
+    Checks,
+    Docs,
     and_list,
     duplicates,
     item_ids,
     permutation,
     unknown,
 )
-from generator.games.all_star_draft.checks.registry import Checks, Docs
 
 CHECKS = Checks()
 """Run once per pack."""
-
-
-@CHECKS.needs("game")
-def _game(docs: Docs) -> Iterator[Diagnostic]:
-    game = docs["game"]
-    yield from duplicates(game, ("editions",))
-    players = game.value["players"]
-    if players["min"] > players["max"]:
-        yield game.diagnostic(
-            ("players", "min"), f"players min {players['min']} is above max {players['max']}"
-        )
-    ids = item_ids(game, "editions")
-    yield from unknown(
-        game, ("default_edition",), game.value["default_edition"], ids, "edition", "editions"
-    )
 
 
 @CHECKS.needs("attributes")

@@ -1,15 +1,16 @@
-"""Vector icons: equipment symbols, ColorADD glyphs, arena flags and specials.
+"""All-Star Draft's vector icons: equipment symbols, ColorADD glyphs, arena flags and specials.
 
-Each icon is drawn inside a square box given by its lower-left corner and
-side, in millimetres.
+Each draws inside a square box given by its lower-left corner and side, in
+millimetres. The plug-in registers them for templates (`icon: "{symbol.id}"`)
+with the generic signature `(pen, box, colour, args)`.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from generator.games.all_star_draft.model import Colour, Special
 from generator.printing.geometry import Rect
 from generator.printing.pen import BLACK, WHITE, Pen
 
@@ -97,8 +98,10 @@ SYMBOLS: dict[str, Callable[[Pen, float, float, float, str], None]] = {
 }
 
 
-def coloradd(pen: Pen, colour: Colour, x: float, y: float, size: float) -> None:
-    """A ColorADD-style code built from the colour's primaries, on a white tile.
+def coloradd(
+    pen: Pen, primaries: Sequence[str], shade: str | None, x: float, y: float, size: float
+) -> None:
+    """A ColorADD-style code built from a colour's primaries, on a white tile.
 
     Yellow is a rising stroke, blue a triangle on the left, red a triangle
     on the right, white an outlined square and black a filled one; a light
@@ -107,7 +110,7 @@ def coloradd(pen: Pen, colour: Colour, x: float, y: float, size: float) -> None:
     pen.rect(Rect(x, y, size, size), fill=WHITE, stroke=BLACK, width=size * 0.04)
     inner = size * 0.16
     ix, iy, s = x + inner, y + inner, size - 2 * inner
-    parts = set(colour.coloradd)
+    parts = set(primaries)
     if "white" in parts:
         pen.rect(Rect(ix, iy, s, s), stroke=BLACK, width=size * 0.06)
     if "black" in parts:
@@ -119,13 +122,13 @@ def coloradd(pen: Pen, colour: Colour, x: float, y: float, size: float) -> None:
         pen.polygon([(ix + s, iy), (ix + s, iy + s), (ix + s * 0.5, iy + s * 0.5)], fill=BLACK)
     if "yellow" in parts:
         pen.line(ix + s * 0.15, iy, ix + s * 0.85, iy + s, BLACK, size * 0.1)
-    if colour.shade == "dark":
+    if shade == "dark":
         pen.rect(
             Rect(x + size * 0.04, y + size * 0.04, size * 0.92, size * 0.92),
             stroke=BLACK,
             width=size * 0.12,
         )
-    elif colour.shade == "light":
+    elif shade == "light":
         pen.rect(
             Rect(x + size * 0.08, y + size * 0.08, size * 0.84, size * 0.84),
             stroke="#9A9A9A",
@@ -161,16 +164,16 @@ def flag(pen: Pen, flag_id: str, x: float, y: float, size: float) -> None:
 
 
 def special(
-    pen: Pen, which: Special, x: float, y: float, size: float, species_colours: Sequence[str]
+    pen: Pen, which: str, x: float, y: float, size: float, species_colours: Sequence[str]
 ) -> None:
-    """A special-combo icon: five small cards showing the combo."""
+    """A special-combo icon: five small cards showing the combo (run, one-of-each, three-and-pair)."""
     w, h = size * 0.17, size * 0.5
     base = y + (size - h) / 2
     for i in range(5):
         cx = x + size * 0.02 + i * size * 0.196
-        if which is Special.RUN:
+        if which == "run":
             fill, label = "#FFFFFF", i
-        elif which is Special.ONE_OF_EACH:
+        elif which == "one-of-each":
             fill, label = "#FFFFFF", -1
         else:
             fill, label = species_colours[0] if i < 3 else species_colours[1], -2
@@ -183,3 +186,53 @@ def special(
                 )
         elif label == -1:
             symbol(pen, list(SYMBOLS)[i], cx, base + (h - w) / 2, w)
+
+
+def _box_icon(draw: Callable[[Pen, float, float, float], None]) -> Callable[..., None]:
+    def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+        draw(pen, box.x, box.y, min(box.width, box.height))
+
+    return icon
+
+
+def symbol_icon(name: str) -> Callable[..., None]:
+    """An equipment symbol as a template icon, in the element's colour."""
+
+    def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+        symbol(pen, name, box.x, box.y, min(box.width, box.height), colour)
+
+    return icon
+
+
+def coloradd_icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+    """The ColorADD code of `args.code` (primaries) and `args.shade`."""
+    shade = args.get("shade")
+    coloradd(
+        pen, tuple(args.get("code", ())), str(shade) if shade else None, box.x, box.y, box.width
+    )
+
+
+def flag_icon(name: str) -> Callable[..., None]:
+    """An arena flag as a template icon."""
+    return _box_icon(lambda pen, x, y, size: flag(pen, name, x, y, size))
+
+
+def special_icon(name: str) -> Callable[..., None]:
+    """A special combo as a template icon; `args.colours` gives the two species colours."""
+
+    def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+        colours = [str(c) for c in args.get("colours", ("#F2C500", "#EF7D00"))]
+        special(pen, name, box.x, box.y, min(box.width, box.height), colours)
+
+    return icon
+
+
+goal, puck, helmet, glove, skate = (
+    symbol_icon(n) for n in ("goal", "puck", "helmet", "glove", "skate")
+)
+irregular_fans = flag_icon("irregular-fans")
+not_for_two_players = flag_icon("not-for-two-players")
+not_for_beginners = flag_icon("not-for-beginners")
+run, one_of_each, three_and_pair = (
+    special_icon(n) for n in ("run", "one-of-each", "three-and-pair")
+)

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from generator.documents.model import TextDocument
 from generator.errors import UsageError
-from generator.games.all_star_draft.rules import RuleBook
+from generator.games.all_star_draft.model import Game
+from generator.games.all_star_draft.rules import RuleBook, rule_book
 from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, RandomBot
 from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
 from generator.games.all_star_draft.simulation.planner import PlannerBot
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
 from generator.parallel import parallel_map
+from generator.simulation import SimulationSettings
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 """Every bot by the name `--bots` uses."""
@@ -85,3 +88,70 @@ def _play_chunk(
         game_facts(play_game(book, players, seed, seat_bots(names, players), mode), tickets)
         for seed in seeds
     ]
+
+
+class _Simulation:
+    """All-Star Draft's simulator, as `draftdeck simulate` drives it."""
+
+    def check(self, model: Game, settings: SimulationSettings) -> None:
+        """Refuse settings no game can be played with."""
+        check_settings(
+            rule_book(model, settings.edition), settings.players, settings.bots, settings.mode
+        )
+
+    def run(
+        self, model: Game, settings: SimulationSettings, progress: Callable[[int], None] | None
+    ) -> dict[str, Any]:
+        """Play the games and report on them."""
+        book = rule_book(model, settings.edition)
+        return simulate(
+            book,
+            settings.players,
+            settings.games,
+            settings.seed,
+            settings.bots,
+            settings.jobs,
+            progress,
+            settings.mode,
+        )
+
+    def document(self, report: dict[str, Any]) -> TextDocument:
+        """The report with its charts."""
+        from generator.games.all_star_draft.simulation.report_document import report_document
+
+        return report_document(report)
+
+    def gist(self, report: dict[str, Any]) -> str:
+        """Win rates by seat and the mean fans."""
+        from generator.cli.tables import render_table
+        from generator.games.all_star_draft.simulation.report_document import number, percent
+
+        seats = render_table(
+            ["seat", "bot", "win rate (95% interval)"],
+            [[s["seat"], s["bot"], percent(s)] for s in report["win_rate_by_seat"]],
+        )
+        fans = report["fans_per_manager"]
+        return (
+            f"{report['games']} games\n{seats}\n"
+            f"mean fans per manager: season {number(fans['season']['mean'])}, "
+            f"playoffs {number(fans['playoffs']['mean'])}, "
+            f"ticket bonus {number(fans['ticket_bonus']['mean'])}"
+        )
+
+    def compare(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+        """What changed between two reports, and how significantly."""
+        from generator.games.all_star_draft.simulation.compare import compare_reports
+
+        return compare_reports(before, after)
+
+    def stem(self, report: dict[str, Any]) -> str:
+        """<edition>-<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
+        settings = report["settings"]
+        mode = f"-{settings['mode']}" if settings["mode"] else ""
+        bots = "-".join(dict.fromkeys(settings["bots"]))
+        first = settings["seeds"][0]
+        return f"{settings['edition']}-{settings['players']}p{mode}-{bots}-seed{first}-{settings['games']}games"
+
+
+SIMULATION = _Simulation()
+"""The plug-in's simulation hook."""

@@ -14,7 +14,6 @@ from generator.games.all_star_draft.model import (
     Special,
     TicketLoss,
 )
-from generator.games.all_star_draft.printing.arena import EXPLANATIONS
 from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
 from generator.i18n.ui import N_, NP_, Translator
 
@@ -166,7 +165,11 @@ def _specials(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         ),
         Bullets(
             tuple(
-                _term(tr, tr.name("specials", game.special_names[s]), tr.text(EXPLANATIONS[s]))
+                _term(
+                    tr,
+                    tr.name("specials", game.special_names[s]),
+                    tr.name("specials", game.special_explanations[s]),
+                )
                 for s in present
             )
         ),

@@ -168,7 +168,7 @@ def _icons(game: Game, arena: Arena, alt: str) -> Figure | str:
         for index, feature in enumerate(features):
             x = index * (ICON + 1.5)
             if isinstance(feature, Special):
-                icons.special(pen, feature, x, 0, ICON * 1.6, colours)
+                icons.special(pen, feature.value, x, 0, ICON * 1.6, colours)
             else:
                 icons.flag(pen, feature, x, 0, ICON)
 
@@ -190,7 +190,7 @@ def arena_legend(tr: Translator, game: Game, edition: Edition, alt: str) -> Figu
         for index, (feature, name) in enumerate(entries):
             x, y = (index % 2) * 62.0, (len(entries) - 1) // 2 * 7.0 - (index // 2) * 7.0
             if isinstance(feature, Special):
-                icons.special(pen, feature, x, y, ICON * 1.6, colours)
+                icons.special(pen, feature.value, x, y, ICON * 1.6, colours)
             else:
                 icons.flag(pen, feature, x, y, ICON)
             pen.text(Rect(x + 10.0, y, 50.0, ICON), name, style)

@@ -1,0 +1,133 @@
+"""A game pack's manifest (game.yaml) and the files it makes the pack of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.loading.document import Document
+from generator.loading.pack import DocumentSpec
+
+MANIFEST = DocumentSpec("game", "game.yaml", "game.schema.json")
+COMPONENTS = "components"
+"""Every edition (or a pack without editions) has its box in components.yaml."""
+LAYOUTS = "layouts"
+"""The folder of the templates and the theme."""
+THEME = "theme"
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    """An edition as the manifest lists it; a pack without editions has one, with id ''."""
+
+    id: str
+    name: str
+    rulebook: str | None = None
+    """Date of the rulebook the data follows (YYYY-MM-DD)."""
+
+    def key(self, name: str) -> str:
+        """The document key of one of this edition's files, e.g. 2025/arenas."""
+        return f"{self.id}/{name}" if self.id else name
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """What game.yaml says, with its defaults filled in."""
+
+    root: Path
+    """The pack folder."""
+    id: str
+    name: str
+    authors: tuple[str, ...]
+    min_players: int
+    max_players: int
+    locales: tuple[str, ...]
+    plugin: str | None
+    catalogs: Path
+    """The folder of the pack's translation catalogs."""
+    translate: frozenset[str]
+    """Keys whose texts are translated."""
+    documents: tuple[DocumentSpec, ...]
+    """Data files besides the manifest, the boxes and the layouts."""
+    edition_documents: tuple[DocumentSpec, ...]
+    """Each edition's data files besides its box, keyed by their stem."""
+    editions: tuple[EditionInfo, ...]
+    default_edition: str
+
+    @property
+    def has_editions(self) -> bool:
+        """Whether the pack keeps its editions in editions/<id>/."""
+        return bool(self.editions[0].id)
+
+    def edition(self, edition_id: str | None = None) -> EditionInfo:
+        """An edition by id (the default one for None); KeyError if there is none such."""
+        wanted = self.default_edition if edition_id is None else edition_id
+        for edition in self.editions:
+            if edition.id == wanted:
+                return edition
+        raise KeyError(wanted)
+
+    def specs(self) -> list[DocumentSpec]:
+        """Every file of the pack besides the manifest and the layouts."""
+        specs = list(self.documents)
+        for edition in self.editions:
+            folder = f"editions/{edition.id}/" if edition.id else ""
+            specs.append(
+                DocumentSpec(
+                    edition.key(COMPONENTS), f"{folder}{COMPONENTS}.yaml", "components.schema.json"
+                )
+            )
+            specs += (
+                DocumentSpec(edition.key(s.key), folder + s.relative, s.schema, s.required)
+                for s in self.edition_documents
+            )
+        return specs
+
+    def layout_specs(self) -> list[DocumentSpec]:
+        """The theme and every template in layouts/."""
+        folder = self.root / LAYOUTS
+        names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        return [
+            DocumentSpec(
+                f"{LAYOUTS}/{name}",
+                f"{LAYOUTS}/{name}.yaml",
+                "theme.schema.json" if name == THEME else "layout.schema.json",
+            )
+            for name in names
+        ]
+
+
+def read_manifest(root: Path, document: Document) -> Manifest:
+    """The manifest of a schema-valid game.yaml."""
+    value = document.value
+    editions = tuple(
+        EditionInfo(e["id"], e["name"], e.get("rulebook")) for e in value.get("editions", [])
+    ) or (EditionInfo("", value["name"]),)
+    return Manifest(
+        root=root,
+        id=value["id"],
+        name=value["name"],
+        authors=tuple(value.get("authors", [])),
+        min_players=value["players"]["min"],
+        max_players=value["players"]["max"],
+        locales=tuple(value["locales"]),
+        plugin=value.get("plugin"),
+        catalogs=(root / value.get("catalogs", "locales")).resolve(),
+        translate=frozenset(value.get("translate", ["name"])),
+        documents=_specs(value.get("documents", [])),
+        edition_documents=_specs(value.get("edition_documents", [])),
+        editions=editions,
+        default_edition=value.get("default_edition", editions[0].id),
+    )
+
+
+def _specs(entries: list[dict[str, object]]) -> tuple[DocumentSpec, ...]:
+    return tuple(
+        DocumentSpec(
+            str(e["file"]).removesuffix(".yaml"),
+            str(e["file"]),
+            str(e["schema"]),
+            bool(e.get("required", True)),
+        )
+        for e in entries
+    )

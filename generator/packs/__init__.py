@@ -1,0 +1,1 @@
+"""The generic model of a game pack: its manifest, boxes, cards, templates and theme."""

@@ -1,0 +1,238 @@
+"""Reading each edition's box (components.yaml): formats, components and where their cards come from.
+
+Everything a component file can get wrong against the rest of the pack is
+reported here, located: an unknown format or template, a card list that
+does not exist, an id that names no item, a count that disagrees with the
+cards the data makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.loading.checks import and_list, duplicates, unknown
+from generator.loading.document import Document, PathKey
+from generator.loading.manifest import COMPONENTS, EditionInfo, Manifest
+from generator.loading.schemas import SchemaDirs, validator
+from generator.packs.items import Card, Item, child_schema
+from generator.packs.model import Component, EditionBox
+from generator.printing.geometry import Size
+from generator.templates.model import Located
+
+CLOSED: Mapping[str, Any] = {"type": "object", "additionalProperties": False}
+"""The schema of an item that has no fields (a blank card)."""
+
+
+@dataclass
+class Boxes:
+    """Each edition's box, and what was wrong in them."""
+
+    editions: dict[str, EditionBox] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def read_boxes(
+    manifest: Manifest, documents: Mapping[str, Document], schema_dirs: SchemaDirs
+) -> Boxes:
+    """The box of every edition whose components.yaml is valid."""
+    found = Boxes()
+    lists = _Lists(manifest, documents, schema_dirs)
+    game_schema = _schema(schema_dirs, "game.schema.json")
+    for info in manifest.editions:
+        document = documents.get(info.key(COMPONENTS))
+        if document is None:
+            continue
+        raw: dict[str, Any] = next(
+            (e for e in documents["game"].value.get("editions", []) if e["id"] == info.id), {}
+        )
+        edition_item = Item(
+            raw,
+            "editions",
+            schema=child_schema(child_schema(game_schema, "editions"), None) if raw else CLOSED,
+        )
+        components = list(_components(document, info, lists, schema_dirs, found.diagnostics))
+        found.editions[info.id] = EditionBox(info, tuple(components), edition_item)
+    return found
+
+
+def _components(
+    document: Document,
+    edition: EditionInfo,
+    lists: _Lists,
+    schema_dirs: SchemaDirs,
+    problems: list[Diagnostic],
+) -> Iterator[Component]:
+    value = document.value
+    problems += duplicates(document, ("components",))
+    if "formats" in value:
+        problems += duplicates(document, ("formats",))
+    formats = {f["id"]: Size(f["width_mm"], f["height_mm"]) for f in value.get("formats", [])}
+    item_schema = child_schema(
+        child_schema(_schema(schema_dirs, "components.schema.json"), "components"), None
+    )
+    for index, raw in enumerate(value["components"]):
+        path: PathKey = ("components", index)
+        size = None
+        if "format" in raw:
+            size = formats.get(raw["format"])
+            if size is None:
+                problems += unknown(
+                    document, (*path, "format"), raw["format"], formats, "format", "formats"
+                )
+        cards = lists.cards(document, edition, path, raw, problems)
+        yield Component(
+            id=raw["id"],
+            name=raw["name"],
+            count=raw["count"],
+            size=size,
+            front=raw.get("front"),
+            back=raw.get("back"),
+            cards=cards,
+            note=raw.get("note"),
+            item=Item(raw, "components", schema=item_schema),
+            location=Located(document, path),
+        )
+
+
+class _Lists:
+    """The pack's data lists as items, found by `<file>/<key>` from an edition."""
+
+    def __init__(
+        self, manifest: Manifest, documents: Mapping[str, Document], schema_dirs: SchemaDirs
+    ) -> None:
+        self.manifest, self.documents, self.schema_dirs = manifest, documents, schema_dirs
+        self.schemas = {s.key: s.schema for s in (*manifest.documents, *manifest.edition_documents)}
+
+    def cards(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        path: PathKey,
+        raw: Mapping[str, Any],
+        problems: list[Diagnostic],
+    ) -> tuple[Card, ...]:
+        """The component's cards, copies included; () when its source has problems."""
+        source = raw.get("cards")
+        if source is None:
+            blank = Item({}, raw["id"], schema=CLOSED)
+            return tuple(Card(f"{raw['id']}-{n}", blank) for n in range(1, raw["count"] + 1))
+        where: PathKey = (*path, "cards")
+        refs: dict[str, Mapping[str, Item]] = {}
+        for name, target in source.get("refs", {}).items():
+            found = self.items(box, edition, (*where, "refs", name), target, problems)
+            if found is None:
+                return ()
+            refs[name] = {item.id: item for item in found if item.id is not None}
+        items = self.items(box, edition, (*where, "from"), source["from"], problems, refs)
+        if items is None:
+            return ()
+        if not self._refs_resolve(items, refs, source, edition, problems):
+            return ()
+        (name, values), *_ = source.get("each", {"": [None]}).items()
+        copies = source.get("copies", 1)
+        cards: list[Card] = []
+        for number, item in enumerate(items, 1):
+            base = item.id or f"{raw['id']}-{number}"
+            for each in values:
+                if name:
+                    schema = {"allOf": [item.schema or {}], "properties": {name: {}}}
+                    fields = {**item.fields, name: each}
+                    one = Item(fields, item.context, item.refs, schema, item.origin)
+                    card = Card(f"{base}-{each}", one)
+                else:
+                    card = Card(base, item)
+                cards += [card] * copies
+        if len(cards) != raw["count"]:
+            made = f"{len(items)} items of {source['from']}"
+            if name:
+                made += f" x {len(values)} values of {name}"
+            if copies > 1:
+                made += f" x {copies} copies"
+            problems.append(
+                box.diagnostic(
+                    (*path, "count"),
+                    f"count {raw['count']} of '{raw['id']}' disagrees with the {len(cards)} cards "
+                    f"the data makes ({made})",
+                    hint="make the count and the data agree",
+                )
+            )
+        return tuple(cards)
+
+    def items(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        at: PathKey,
+        target: str,
+        problems: list[Diagnostic],
+        refs: Mapping[str, Mapping[str, Item]] | None = None,
+    ) -> tuple[Item, ...] | None:
+        """The items of `<file>/<key>`; None (and a problem, unless the file itself is broken)."""
+        stem, key = target.rsplit("/", 1)
+        if stem not in self.schemas:
+            files = sorted(f"{s}.yaml" for s in self.schemas)
+            problems.append(
+                box.diagnostic(
+                    at,
+                    f"there is no data file '{stem}.yaml' in game.yaml",
+                    hint="data files: " + (and_list(files) if files else "none"),
+                )
+            )
+            return None
+        document = self.documents.get(edition.key(stem)) or self.documents.get(stem)
+        if document is None:
+            return None  # the file is missing or broken: it is reported on its own
+        value = document.value.get(key) if isinstance(document.value, dict) else None
+        if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
+            problems.append(
+                box.diagnostic(
+                    at,
+                    f"{stem}.yaml has no list of items under '{key}'",
+                    hint="keys there: " + ", ".join(map(str, document.value)),
+                )
+            )
+            return None
+        schema = child_schema(
+            child_schema(_schema(self.schema_dirs, self.schemas[stem]), key), None
+        )
+        return tuple(
+            Item(raw, key, refs or {}, schema, (document, (key, index)))
+            for index, raw in enumerate(value)
+        )
+
+    def _refs_resolve(
+        self,
+        items: tuple[Item, ...],
+        refs: Mapping[str, Mapping[str, Item]],
+        source: Mapping[str, Any],
+        edition: EditionInfo,
+        problems: list[Diagnostic],
+    ) -> bool:
+        """Every id a referring field holds names an item of its list."""
+        stem, key = str(source["from"]).rsplit("/", 1)
+        document = self.documents.get(edition.key(stem)) or self.documents[stem]
+        before = len(problems)
+        for index, item in enumerate(items):
+            for field_name, targets in refs.items():
+                value = item.fields.get(field_name)
+                ids = value if isinstance(value, list) else [value]
+                for position, one in enumerate(ids):
+                    if one is None or one in targets:
+                        continue
+                    place: PathKey = (key, index, field_name)
+                    noun = field_name
+                    if isinstance(value, list):  # a list of ids is named in the plural
+                        place, noun = (*place, position), field_name.removesuffix("s")
+                    where = source["refs"][field_name].rsplit("/", 1)[0] + ".yaml"
+                    problems += unknown(document, place, one, targets, noun, where)
+        return len(problems) == before
+
+
+def _schema(schema_dirs: SchemaDirs, name: str) -> Mapping[str, Any]:
+    """A schema with its references inlined."""
+    schema = validator(schema_dirs, name).schema
+    assert isinstance(schema, Mapping)
+    return schema

@@ -1,0 +1,76 @@
+"""One card of any component as a PNG, front or back, for a quick look while editing."""
+
+from __future__ import annotations
+
+from generator.errors import InputError
+from generator.packs.find import LoadedPack
+from generator.packs.items import Card
+from generator.packs.model import Component, EditionBox
+from generator.packs.render import faces, translator
+from generator.printing.geometry import PAPERS, PrintSettings
+from generator.printing.pdf import render_pod
+from generator.printing.rasterize import png_pages
+from generator.printing.sheets import Deck, Document
+
+
+def find_card(
+    box: EditionBox, card_id: str, component_id: str | None = None
+) -> tuple[Component, int]:
+    """The printed component that has a card of this id, and the card's position in it."""
+    candidates = [c for c in box.components if c.front is not None and c.size is not None]
+    if component_id is not None:
+        chosen = [c for c in candidates if c.id == component_id]
+        if not chosen:
+            known = ", ".join(c.id for c in candidates)
+            raise InputError(f"no printed component '{component_id}'; components: {known}")
+        candidates = chosen
+    found = [(c, i) for c in candidates for i, card in enumerate(c.cards) if card.id == card_id]
+    owners = list(dict.fromkeys(c.id for c, _ in found))
+    if len(owners) > 1:
+        raise InputError(
+            f"'{card_id}' is a card of {', '.join(owners)}; choose one with --component"
+        )
+    if not found:
+        examples = ", ".join(_examples(candidates))
+        raise InputError(f"no card '{card_id}' here; card ids look like: {examples}")
+    return found[0]
+
+
+def _examples(components: list[Component]) -> list[str]:
+    seen: dict[str, Card] = {}
+    for component in components:
+        for card in component.cards[:1]:
+            seen.setdefault(card.id, card)
+    return list(seen)[:6]
+
+
+def preview_png(
+    loaded: LoadedPack,
+    card_id: str,
+    locale: str,
+    edition_id: str | None = None,
+    component_id: str | None = None,
+    back: bool = False,
+    dpi: int = 200,
+) -> bytes:
+    """PNG of one card's face (or back), with its bleed."""
+    box = loaded.edition(edition_id)
+    (locale,) = loaded.locales([locale])
+    component, position = find_card(box, card_id, component_id)
+    template = component.back if back else component.front
+    if template is None:
+        raise InputError(f"'{component.id}' cards print one-sided: they have no back")
+    tr = translator(loaded, locale)
+    card = component.cards[position]
+    (face,) = faces(loaded, box, component, template, tr, ink_saver=False, cards=[card])
+    tr.check()
+    assert component.size is not None
+    deck = Deck(component.id, card_id, component.size, (face,), None)
+    document = Document(
+        card_id,
+        ", ".join(loaded.pack.manifest.authors),
+        "preview",
+        locale,
+        PrintSettings(PAPERS["a4"]),
+    )
+    return png_pages(render_pod(deck, document).data, dpi=dpi)[0]

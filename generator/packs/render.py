@@ -1,0 +1,232 @@
+"""Rendering a pack: each printable component of an edition in a language, and the combined file.
+
+A component prints when its box entry names a front template. Its cards are
+bound to the templates once each (copies and identical backs share one face,
+drawn once as a PDF form), imposed on sheets with their backs, or tiled over
+several sheets when the card is larger than the paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from generator.errors import DraftdeckError
+from generator.i18n.ui import N_, Translator, load_translator
+from generator.packs.find import LoadedPack
+from generator.packs.items import Card
+from generator.packs.model import Component, EditionBox
+from generator.printing import calibration
+from generator.printing.geometry import PrintSettings, impose
+from generator.printing.pdf import Rendered, combine, render_part, render_pod
+from generator.printing.pen import Pen
+from generator.printing.sheets import Deck, Document, Pages, tiled_pages
+from generator.templates.faces import Face, bind
+from generator.templates.icons import BUILT_IN
+from generator.templates.paint import Painter
+
+CALIBRATION = "calibration"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One edition in one language, with the user's print choices."""
+
+    edition: str
+    locale: str
+    settings: PrintSettings
+    duplex: bool = True
+    ink_saver: bool = False
+    pod: bool = False
+
+
+@dataclass(frozen=True)
+class PartRender:
+    """One part's PDF, and its print-on-demand version when asked for."""
+
+    file: Rendered
+    pod: Rendered | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The parts an edition prints, in box order, and what it leaves out."""
+
+    parts: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+def plan(loaded: LoadedPack, edition_id: str) -> Plan:
+    """Every component with a front template, then the calibration sheet; warnings for the rest."""
+    box = loaded.pack.editions[edition_id]
+    prefix = f"{edition_id}: " if edition_id else ""
+    parts, warnings = [], []
+    for component in box.components:
+        if component.front is not None:
+            parts.append(component.id)
+        else:
+            why = component.note or "components.yaml gives it no front template"
+            warnings.append(f"{prefix}'{component.id}' is not printed: {why}")
+    return Plan((*parts, CALIBRATION), tuple(warnings))
+
+
+def weight(loaded: LoadedPack, edition_id: str, part: str) -> int:
+    """How much drawing a part is, to start the heaviest first."""
+    component = loaded.pack.editions[edition_id].component(part)
+    return len(component.cards) if component is not None else 0
+
+
+def translator(loaded: LoadedPack, locale: str) -> Translator:
+    """The pack's catalogs and draftdeck's own, in one language."""
+    return load_translator(loaded.pack.manifest.catalogs, locale, loaded.pack.id)
+
+
+def document(loaded: LoadedPack, job: Job, tr: Translator) -> Document:
+    """How the PDFs of one edition and language are written."""
+    pack = loaded.pack
+    box = pack.editions[job.edition]
+    kind = tr.text(N_("Print and play"))
+    names = [tr.name("game", pack.manifest.name)]
+    if box.info.id:
+        names.append(tr.name("editions", box.info.name))
+    return Document(
+        title=" – ".join([*names, kind]),
+        author=", ".join(pack.manifest.authors),
+        subject=tr.text(N_("Print-and-play cards")),
+        locale=job.locale,
+        settings=job.settings,
+        ink_saver=job.ink_saver,
+        duplex=job.duplex,
+    )
+
+
+def render_one(loaded: LoadedPack, job: Job, part: str) -> PartRender:
+    """Render one part; a missing translation or text that does not fit raises."""
+    tr = translator(loaded, job.locale)
+    built = build_part(loaded, job, tr, part)
+    tr.check()
+    doc = document(loaded, job, tr)
+    file = render_part(built, doc)
+    pod = render_pod(built, doc) if job.pod and isinstance(built, Deck) else None
+    tr.check()
+    return PartRender(file, pod)
+
+
+def render_combined(loaded: LoadedPack, job: Job, files: list[Rendered]) -> Rendered:
+    """The print-and-play file of all parts, with a bookmark each."""
+    tr = translator(loaded, job.locale)
+    return combine(files, document(loaded, job, tr))
+
+
+def build_part(loaded: LoadedPack, job: Job, tr: Translator, part: str) -> Deck | Pages:
+    """One printable part, ready to draw."""
+    if part == CALIBRATION:
+        return Pages(part, tr.text(N_("Calibration")), calibration.pages(tr))
+    box = loaded.pack.editions[job.edition]
+    component = box.component(part)
+    if component is None or component.front is None or component.size is None:
+        raise DraftdeckError(f"'{part}' is not a printable component of this edition")
+    title = tr.name("components", component.name)
+    fronts = faces(loaded, box, component, component.front, tr, job.ink_saver)
+    try:
+        impose(component.size, job.settings)
+    except ValueError:  # larger than the paper: tiled over several sheets
+        label = tr.text(N_("Tile {column}-{row}"))
+        pages = tiled_pages(
+            component.size,
+            fronts[0],
+            partial(_tile_label, label),
+            job.settings.paper,
+            job.settings.margin,
+        )
+        return Pages(part, title, pages)
+    backs = None
+    if component.back is not None:
+        backs = faces(loaded, box, component, component.back, tr, job.ink_saver)
+    return Deck(part, title, component.size, fronts, backs)
+
+
+def faces(
+    loaded: LoadedPack,
+    box: EditionBox,
+    component: Component,
+    template: str,
+    tr: Translator,
+    ink_saver: bool,
+    cards: Sequence[Card] | None = None,
+) -> tuple[Callable[[Pen], None], ...]:
+    """One drawing per card (all the component's by default); equal faces share one drawing,
+    so it becomes one PDF form."""
+    pack = loaded.pack
+    sheet = pack.sheet(box, component, template)
+    painter = Painter(
+        icons=icons(loaded),
+        drawings=_Drawings(loaded),
+        model=loaded.model,
+        edition=box.info.id,
+        tr=tr,
+        ink_saver=ink_saver,
+        size=sheet.size,
+        colours=sheet.template.colours,
+        pack_root=pack.manifest.root,
+    )
+    env = _Env(tr, ink_saver)
+    bound: dict[int, Face] = {}
+    drawn: dict[Face, Callable[[Pen], None]] = {}
+    out = []
+    for card in component.cards if cards is None else cards:
+        face = bound.get(id(card))
+        if face is None:
+            face = bound[id(card)] = bind(sheet, card.item, env)
+        draw = drawn.get(face)
+        if draw is None:
+            draw = drawn[face] = painter.face(face, card.id)
+        out.append(draw)
+    return tuple(out)
+
+
+def icons(loaded: LoadedPack) -> dict[str, Any]:
+    """Every icon the pack may use: draftdeck's and its plug-in's."""
+    found: dict[str, Any] = dict(BUILT_IN)
+    if loaded.plugin is not None:
+        found.update({name: loaded.plugin.icon(name) for name in loaded.plugin.icons})
+    return found
+
+
+class _Drawings(dict[str, Any]):
+    """The plug-in's drawings, imported when first drawn."""
+
+    def __init__(self, loaded: LoadedPack) -> None:
+        super().__init__()
+        self.plugin = loaded.plugin
+
+    def __missing__(self, name: str) -> Any:
+        assert self.plugin is not None
+        self[name] = found = self.plugin.drawing(name)
+        return found
+
+
+@dataclass(frozen=True)
+class _Env:
+    """Filters in one language."""
+
+    tr: Translator
+    ink_saver: bool
+
+    def translate(self, context: str, text: str) -> str:
+        """A data or template text in this language."""
+        return self.tr.name(context, text)
+
+    def number(self, value: float) -> str:
+        """A number in this language."""
+        return self.tr.number(value)
+
+    def ordinal(self, value: int) -> str:
+        """An ordinal in this language."""
+        return self.tr.ordinal(value)
+
+
+def _tile_label(pattern: str, column: int, row: int) -> str:
+    return pattern.format(column=column + 1, row=row + 1)

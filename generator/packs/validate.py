@@ -1,0 +1,183 @@
+"""Validate a game pack end to end: files, schemas, boxes, templates, cross-checks, translations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic, Severity
+from generator.i18n.catalogs import check_translations
+from generator.loading.checks import duplicates, item_ids, unknown
+from generator.loading.document import Document, PathKey
+from generator.loading.manifest import LAYOUTS, MANIFEST, THEME, Manifest, read_manifest
+from generator.loading.pack import load_documents, load_one, unexpected_files
+from generator.loading.schemas import SchemaDirs, validator
+from generator.packs.box import read_boxes
+from generator.packs.items import Item
+from generator.packs.model import Pack
+from generator.paths import SCHEMAS_DIR
+from generator.plugins import Plugin, find_plugin, installed
+from generator.templates.check import check_templates
+from generator.templates.icons import BUILT_IN
+from generator.templates.load import read_templates, read_theme
+
+
+@dataclass(frozen=True)
+class Provisional:
+    """A value marked `provisional: true`; located only when it is shown."""
+
+    document: Document
+    path: PathKey
+    note: str
+
+    def diagnostic(self, severity: Severity = Severity.WARNING) -> Diagnostic:
+        """The value as a located diagnostic."""
+        return self.document.diagnostic(
+            self.path,
+            f"provisional value: {self.note}",
+            severity=severity,
+            hint="confirm the value and remove 'provisional: true', or keep it and build without --strict",
+        )
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """The outcome of validating one game pack."""
+
+    root: Path
+    documents: Mapping[str, Document]
+    """The documents that parsed and passed their schema."""
+    diagnostics: tuple[Diagnostic, ...]
+    provisional: tuple[Provisional, ...]
+    """Every value marked provisional."""
+    pack: Pack | None = None
+    """The pack's model, when its manifest was readable."""
+    plugin: Plugin | None = None
+
+    @property
+    def ok(self) -> bool:
+        """No errors were found."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def files(self) -> int:
+        """How many files were read."""
+        return len({d.display for d in self.documents.values()})
+
+
+def schema_dirs(root: Path) -> SchemaDirs:
+    """Where a pack's schemas are found: its own schemas/ folder, then draftdeck's, which wins."""
+    own = (root / "schemas").resolve()
+    return (own, SCHEMAS_DIR) if own.is_dir() else (SCHEMAS_DIR,)
+
+
+def validate_pack(root: Path) -> PackResult:
+    """Every problem in the pack at `root`, its provisional values and, if readable, its model."""
+    dirs = schema_dirs(root)
+    manifest_document, diagnostics = load_one(root, MANIFEST, dirs)
+    if manifest_document is None:
+        return PackResult(root, {}, tuple(diagnostics), ())
+    manifest = read_manifest(root, manifest_document)
+    plugin, problems = _plugin(manifest, manifest_document)
+    diagnostics += problems
+    specs = [*manifest.specs(), *manifest.layout_specs()]
+    loaded = load_documents(root, specs, dirs)
+    documents = {**loaded.documents, "game": manifest_document}
+    diagnostics += loaded.diagnostics
+    diagnostics += unexpected_files(root, [MANIFEST, *specs])
+    diagnostics += _manifest_checks(manifest_document)
+    pack, problems = _model(manifest, documents, dirs)
+    diagnostics += problems
+    icons = {*BUILT_IN, *(plugin.icons if plugin else ())}
+    drawings = set(plugin.drawings) if plugin else set()
+    diagnostics += check_templates(pack, icons, drawings)
+    if plugin is not None and plugin.cross_checks is not None:
+        diagnostics += plugin.hook("cross_checks")(documents, manifest)
+    diagnostics += check_translations(
+        documents, manifest.catalogs, manifest.id, manifest.locales, manifest.translate
+    )
+    provisional = tuple(p for document in documents.values() for p in provisional_values(document))
+    return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
+
+
+def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin | None, list[Diagnostic]]:
+    if manifest.plugin is None:
+        return None, []
+    plugin = find_plugin(manifest.plugin)
+    if plugin is not None:
+        return plugin, []
+    known = ", ".join(sorted(installed())) or "none"
+    return None, [
+        document.diagnostic(
+            ("plugin",),
+            f"no rules plug-in '{manifest.plugin}' is installed",
+            hint=f"installed plug-ins: {known}; or leave plugin out to use the pack's data alone",
+        )
+    ]
+
+
+def _manifest_checks(document: Document) -> list[Diagnostic]:
+    value = document.value
+    found: list[Diagnostic] = []
+    players = value["players"]
+    if players["min"] > players["max"]:
+        found.append(
+            document.diagnostic(
+                ("players", "min"), f"players min {players['min']} is above max {players['max']}"
+            )
+        )
+    if "editions" in value:
+        found += duplicates(document, ("editions",))
+        ids = item_ids(document, "editions")
+        found += unknown(
+            document, ("default_edition",), value["default_edition"], ids, "edition", "editions"
+        )
+    return found
+
+
+def _model(
+    manifest: Manifest, documents: Mapping[str, Document], dirs: SchemaDirs
+) -> tuple[Pack, list[Diagnostic]]:
+    """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
+    prefix = f"{LAYOUTS}/"
+    theme = read_theme(documents.get(f"{LAYOUTS}/{THEME}"))
+    layouts = {
+        key.removeprefix(prefix): document
+        for key, document in documents.items()
+        if key.startswith(prefix) and key != f"{LAYOUTS}/{THEME}"
+    }
+    broken = frozenset(
+        spec.key.removeprefix(prefix)
+        for spec in manifest.layout_specs()
+        if spec.key not in documents
+    )
+    templates, problems = read_templates(layouts, theme, broken)
+    boxes = read_boxes(manifest, documents, dirs)
+    game_schema = validator(dirs, MANIFEST.schema).schema
+    assert isinstance(game_schema, Mapping)
+    game = Item(documents["game"].value, "game", schema=game_schema)
+    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, dirs)
+    return pack, [*problems, *boxes.diagnostics]
+
+
+def _distinct(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Each problem once: a check of draftdeck and one of a plug-in may find the same."""
+    return tuple(dict.fromkeys(diagnostics))
+
+
+def provisional_values(document: Document) -> Iterator[Provisional]:
+    """Every mapping of the document marked `provisional: true`."""
+    yield from _walk_provisional(document, document.value, ())
+
+
+def _walk_provisional(document: Document, value: Any, path: PathKey) -> Iterator[Provisional]:
+    if isinstance(value, dict):
+        if value.get("provisional") is True:
+            yield Provisional(document, path, str(value.get("note", "no note given")))
+        for key, child in value.items():
+            yield from _walk_provisional(document, child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _walk_provisional(document, child, (*path, index))

@@ -1,0 +1,86 @@
+"""Rules plug-ins: the Python a game pack may add, found through entry points.
+
+A pack made of data alone validates, prints and previews without any of
+this. A plug-in adds what data cannot say: rules questions, summaries,
+simulations, cross-checks beyond the generic ones, and drawings or icons
+that are computed. It is a `Plugin` published under the entry-point group
+`draftdeck.games`, so another distribution can ship one without forking
+draftdeck. Every hook is a `module:attribute` string, imported only when a
+command uses it: validating a pack never loads its simulator.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from generator.errors import UsageError
+
+ENTRY_POINT_GROUP = "draftdeck.games"
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """What a game's Python adds to its pack; every hook is optional."""
+
+    id: str
+    """The id a pack's game.yaml names as its `plugin`."""
+    cross_checks: str | None = None
+    """`(documents: Mapping[str, Document], info: PackInfo) -> list[Diagnostic]`."""
+    model: str | None = None
+    """`(pack: Pack) -> model`: the typed model the other hooks are given."""
+    drawings: Mapping[str, str] = field(default_factory=dict)
+    """Drawing name -> `(context: DrawingContext) -> Draw`, for computed faces."""
+    icons: Mapping[str, str] = field(default_factory=dict)
+    """Icon name -> `(pen, box, colour, args) -> None`."""
+    summary: str | None = None
+    """`(model, edition, translator, faces) -> TextDocument`: the rules summary."""
+    tables: str | None = None
+    """`(model, edition, translator) -> TextDocument`: the rulebook tables."""
+    rules: str | None = None
+    """A Typer app whose commands join `draftdeck rules`."""
+    simulation: str | None = None
+    """A `Simulation` for `draftdeck simulate`."""
+    export: str | None = None
+    """`(model, edition) -> dict`: what `data.json` holds instead of the raw documents."""
+
+    def hook(self, name: str) -> Any:
+        """The object a hook names, imported now."""
+        target = getattr(self, name)
+        if target is None:
+            raise UsageError(f"the {self.id} plug-in has no {name}")
+        return resolve(target)
+
+    def drawing(self, name: str) -> Any:
+        """A registered drawing, imported now."""
+        return resolve(self.drawings[name])
+
+    def icon(self, name: str) -> Any:
+        """A registered icon, imported now."""
+        return resolve(self.icons[name])
+
+
+def resolve(target: str) -> Any:
+    """The object a `module:attribute` string names."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@cache
+def installed() -> Mapping[str, Plugin]:
+    """Every installed plug-in by id."""
+    found: dict[str, Plugin] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        plugin = point.load()
+        if isinstance(plugin, Plugin):
+            found[plugin.id] = plugin
+    return found
+
+
+def find_plugin(plugin_id: str) -> Plugin | None:
+    """The installed plug-in with this id, or None."""
+    return installed().get(plugin_id)

@@ -1,0 +1,254 @@
+"""Checking templates against every card they will draw, before anything is drawn.
+
+Each element of each template is bound to each card of each component that
+uses it, with and without --ink-saver. A field the card does not have, an
+unknown filter, icon, drawing, style or font, an image file that is missing
+or unusable, a text box that reaches into the safe zone, a repeat whose
+items do not fit: each is an error located at the template key (or, for an
+image, at the data value that names it), naming the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.diagnostics import Diagnostic
+from generator.errors import DraftdeckError
+from generator.packs.items import Card, Origin
+from generator.packs.model import Component, EditionBox, Pack
+from generator.printing.images import check_image
+from generator.templates.expressions import ExpressionError, Scope, parse_path, single_placeholder
+from generator.templates.faces import (
+    DrawingOp,
+    ElementError,
+    IconOp,
+    ImageOp,
+    Sheet,
+    TextOp,
+    _Place,
+    bind_element,
+)
+from generator.templates.model import Element
+
+
+@dataclass(frozen=True)
+class CheckEnv:
+    """Binds without a language: texts stay as written, numbers plain."""
+
+    ink_saver: bool
+
+    def translate(self, context: str, text: str) -> str:
+        """The text itself."""
+        return text
+
+    def number(self, value: float) -> str:
+        """The number as Python writes it."""
+        return str(value)
+
+    def ordinal(self, value: int) -> str:
+        """The number with a point."""
+        return f"{value}."
+
+
+@dataclass
+class _Found:
+    """Problems found so far, each reported once."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    seen: set[tuple[str, int, int, str]] = field(default_factory=set)
+    images: dict[Path, str | None] = field(default_factory=dict)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        key = (
+            diagnostic.file,
+            diagnostic.line,
+            diagnostic.column,
+            diagnostic.message.split(" (card ")[0],
+        )
+        if key not in self.seen:
+            self.seen.add(key)
+            self.diagnostics.append(diagnostic)
+
+
+def check_templates(
+    pack: Pack, icons: Collection[str], drawings: Collection[str]
+) -> list[Diagnostic]:
+    """Every problem of every template, against every card it draws."""
+    found = _Found()
+    for edition in pack.editions.values():
+        for component in edition.components:
+            for side in ("front", "back"):
+                name = getattr(component, side)
+                if name is None or component.size is None:
+                    continue
+                if name not in pack.templates:
+                    if (pack.manifest.root / "layouts" / f"{name}.yaml").is_file():
+                        continue  # the template is broken: its problems are reported
+                    found.add(
+                        component.location.document.diagnostic(
+                            (*component.location.path, side),
+                            f"there is no template layouts/{name}.yaml",
+                            hint="templates: " + (", ".join(sorted(pack.templates)) or "none"),
+                        )
+                    )
+                    continue
+                _check_sheet(pack, edition, component, name, icons, drawings, found)
+    return found.diagnostics
+
+
+def _check_sheet(
+    pack: Pack,
+    edition: EditionBox,
+    component: Component,
+    template: str,
+    icons: Collection[str],
+    drawings: Collection[str],
+    found: _Found,
+) -> None:
+    sheet = pack.sheet(edition, component, template)
+    elements = {_origin(e): e for e in _all(sheet.template.elements)}
+    cards = list({id(card): card for card in component.cards}.values())
+    for card in cards:
+        scope = Scope(card.item, sheet.roots, sheet.translate)
+        for ink_saver in (False, True):
+            env = CheckEnv(ink_saver)
+            for element in sheet.template.elements:
+                try:
+                    ops = bind_element(sheet, element, scope, env, _Place())
+                except ElementError as error:
+                    found.add(_element_problem(error, card, component))
+                    continue
+                for op in ops:
+                    if isinstance(op, TextOp):
+                        _safe(sheet, elements[op.origin], op, card, component, found)
+                    elif isinstance(op, IconOp) and op.icon not in icons:
+                        _unknown(
+                            elements,
+                            element,
+                            "icon",
+                            f"unknown icon '{op.icon}'",
+                            icons,
+                            card,
+                            component,
+                            found,
+                        )
+                    elif isinstance(op, DrawingOp) and op.drawing not in drawings:
+                        _unknown(
+                            elements,
+                            element,
+                            "drawing",
+                            f"unknown drawing '{op.drawing}'",
+                            drawings,
+                            card,
+                            component,
+                            found,
+                        )
+                    elif isinstance(op, ImageOp):
+                        _image(pack.manifest.root, element, scope, op, card, component, found)
+
+
+def _element_problem(error: ElementError, card: Card, component: Component) -> Diagnostic:
+    return error.element.at(error.key).diagnostic(
+        f"{error.message} (card {card.id} of {component.id})", hint=error.hint
+    )
+
+
+def _safe(
+    sheet: Sheet, element: Element, op: TextOp, card: Card, component: Component, found: _Found
+) -> None:
+    safe, size, box = sheet.theme.safe, sheet.size, op.box
+    eps = 1e-6
+    inside = (
+        box.x >= safe - eps
+        and box.y >= safe - eps
+        and box.right <= size.width - safe + eps
+        and box.top <= size.height - safe + eps
+    )
+    if not inside:
+        found.add(
+            element.at("box").diagnostic(
+                f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] reaches within "
+                f"{safe:g} mm of the {size.width:g}x{size.height:g} mm trim "
+                f"(card {card.id} of {component.id})",
+                hint="move or shrink the box; the safe distance is 'safe' in layouts/theme.yaml",
+            )
+        )
+
+
+def _unknown(
+    elements: Mapping[str, Element],
+    top: Element,
+    key: str,
+    message: str,
+    known: Collection[str],
+    card: Card,
+    component: Component,
+    found: _Found,
+) -> None:
+    element = next((e for e in _all((top,)) if e.spec.get("type") == key or key in e.spec), top)
+    found.add(
+        element.at(key).diagnostic(
+            f"{message} (card {card.id} of {component.id})",
+            hint=f"{key}s: " + (", ".join(sorted(known)) or "none"),
+        )
+    )
+
+
+def _image(
+    root: Path,
+    element: Element,
+    scope: Scope,
+    op: ImageOp,
+    card: Card,
+    component: Component,
+    found: _Found,
+) -> None:
+    image = next((e for e in _all((element,)) if e.spec.get("type") == "image"), element)
+    path = root / op.path
+    if path not in found.images:
+        try:
+            check_image(path)
+            found.images[path] = None
+        except DraftdeckError as error:
+            found.images[path] = str(error).removeprefix(f"{path}: ")
+    problem = found.images[path]
+    if problem is None:
+        return
+    if problem == "art file not found":
+        problem = "does not exist"
+    message = f"art file '{op.path}' {problem}"
+    hint = f"put the PNG or JPEG at {path}, or remove it from the data"
+    origin = _source(image, scope)
+    if origin is not None:
+        document, at = origin
+        found.add(document.diagnostic(at, message, hint=hint))
+    else:
+        found.add(
+            image.at("src").diagnostic(f"{message} (card {card.id} of {component.id})", hint=hint)
+        )
+
+
+def _source(element: Element, scope: Scope) -> Origin | None:
+    """Where the data names an image, when `src` is a single field."""
+    try:
+        placeholder = single_placeholder(str(element.spec["src"]))
+        if placeholder is None:
+            return None
+        return scope.lookup(placeholder.path).origin
+    except ExpressionError:
+        return None
+
+
+def _all(elements: tuple[Element, ...]) -> Iterator[Element]:
+    for element in elements:
+        yield element
+        yield from _all(element.children)
+
+
+def _origin(element: Element) -> str:
+    return f"{element.at().origin}, element '{element.name}'"
+
+
+__all__ = ["CheckEnv", "check_templates", "parse_path"]

@@ -1,0 +1,425 @@
+"""The little language of template values: `{field.path|filter}` placeholders and colours.
+
+A placeholder names a value of the card being drawn (`{number}`), of an item
+one of its fields refers to (`{species.name}`), of a list item (`{fans[0]}`),
+or of the game, edition, component or repeat (`{game.name}`, `{item}`,
+`{index}`); filters turn it into what is printed (`{species.name|tr}`,
+`{index|ordinal}`, `{species.colour.rgb|bg|ink}`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
+
+from generator.packs.items import Item, Origin, child_schema, declared
+
+PathKey = tuple[str | int, ...]
+WHITE = "#FFFFFF"
+DARK_INK = "#1B1F2A"
+REPEAT_ROOTS = frozenset({"item", "index", "odd"})
+"""Names a repeat gives its elements, before the card's own fields."""
+OTHER_ROOTS = frozenset({"card", "game", "edition", "component"})
+"""Names that reach beyond the card when it has no field of that name."""
+TEXT_FILTERS = frozenset({"tr", "number", "ordinal", "upper", "lower", "initial"})
+COLOUR_FILTERS = frozenset({"bg", "ink"})
+FILTERS = TEXT_FILTERS | COLOUR_FILTERS
+_SEGMENT = re.compile(r"([a-z_][a-z0-9_]*)((?:\[[0-9]+\])*)")
+_INDEX = re.compile(r"\[([0-9]+)\]")
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+class ExpressionError(ValueError):
+    """A placeholder, path or filter that cannot be evaluated."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        self.message, self.hint = message, hint
+        super().__init__(message)
+
+
+class Absent(ExpressionError):
+    """A field the value at hand does not have."""
+
+    def __init__(self, path: str, known: list[str]) -> None:
+        self.path, self.known = path, known
+        super().__init__(
+            f"'{path}' is not a field here",
+            "fields here: " + (", ".join(known) if known else "none"),
+        )
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """`{path|filter|...}` inside a text or value."""
+
+    path: PathKey
+    filters: tuple[str, ...]
+    source: str
+    """The text between the braces."""
+
+
+@dataclass(frozen=True)
+class Value:
+    """A looked-up value, and what is known of it.
+
+    `context` is the gettext context of translated text, or the context a
+    mapping or list passes on to what it holds; `schema` is its JSON Schema,
+    which tells a field that is merely unset from one that does not exist.
+    """
+
+    value: Any
+    context: str | None = None
+    schema: Any = None
+    origin: Origin | None = None
+    """Where the value was written, when it comes from a data file."""
+
+
+class Env(Protocol):
+    """What filters need from the language and print settings."""
+
+    @property
+    def ink_saver(self) -> bool:
+        """Whether backgrounds print white."""
+
+    def translate(self, context: str, text: str) -> str:
+        """A data text in this language."""
+
+    def number(self, value: float) -> str:
+        """A number in this language's format."""
+
+    def ordinal(self, value: int) -> str:
+        """1st, 1., 1er..."""
+
+
+@lru_cache(maxsize=4096)
+def parse_path(text: str) -> PathKey:
+    """`species.colour.rgb` or `fans[0]` as a path of keys and indexes."""
+    path: list[str | int] = []
+    for segment in text.split("."):
+        match = _SEGMENT.fullmatch(segment.strip())
+        if match is None:
+            raise ExpressionError(
+                f"'{text}' is not a field path",
+                "write field names in lower case joined by dots, e.g. species.name or fans[0]",
+            )
+        path.append(match[1])
+        path += (int(i) for i in _INDEX.findall(match[2]))
+    return tuple(path)
+
+
+@lru_cache(maxsize=4096)
+def parse_placeholder(inner: str) -> Placeholder:
+    """The `path|filter|...` between braces."""
+    head, *filters = (part.strip() for part in inner.split("|"))
+    unknown = [f for f in filters if f not in FILTERS]
+    if unknown:
+        raise ExpressionError(
+            f"unknown filter '{unknown[0]}' in {{{inner}}}",
+            "filters: " + ", ".join(sorted(FILTERS)),
+        )
+    return Placeholder(parse_path(head), tuple(filters), inner)
+
+
+@lru_cache(maxsize=4096)
+def parse_text(text: str) -> tuple[str | Placeholder, ...]:
+    """A text split into literal parts and placeholders; `{{` and `}}` stand for braces."""
+    parts: list[str | Placeholder] = []
+    literal: list[str] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if text.startswith(("{{", "}}"), position):
+            literal.append(char)
+            position += 2
+        elif char == "{":
+            end = text.find("}", position)
+            if end < 0 or "{" in text[position + 1 : end]:
+                raise ExpressionError(
+                    f"unclosed {{ in {text!r}", "close it, or write {{ for a brace"
+                )
+            if literal:
+                parts.append("".join(literal))
+                literal = []
+            parts.append(parse_placeholder(text[position + 1 : end]))
+            position = end + 1
+        elif char == "}":
+            raise ExpressionError(f"a }} without its {{ in {text!r}", "write }} for a brace")
+        else:
+            literal.append(char)
+            position += 1
+    if literal:
+        parts.append("".join(literal))
+    return tuple(parts)
+
+
+@lru_cache(maxsize=4096)
+def single_placeholder(text: str) -> Placeholder | None:
+    """The placeholder when the text is exactly one, so the raw value (a list, a number) is meant."""
+    parts = parse_text(text)
+    if len(parts) == 1 and isinstance(parts[0], Placeholder):
+        return parts[0]
+    return None
+
+
+@lru_cache(maxsize=4096)
+def needs_translation(text: str) -> bool:
+    """Whether a template text has words of its own (letters outside its placeholders)."""
+    return any(isinstance(p, str) and _LETTER.search(p) for p in parse_text(text))
+
+
+class Scope:
+    """Where a template's paths are looked up: a repeat's names, the card, then the rest."""
+
+    def __init__(self, card: Item, roots: Mapping[str, Any], translate: frozenset[str]) -> None:
+        self.card, self.roots, self.translate = card, roots, translate
+
+    def within(self, **names: Any) -> Scope:
+        """The scope inside a repeat."""
+        return Scope(self.card, {**self.roots, **names}, self.translate)
+
+    def lookup(self, path: PathKey) -> Value:
+        """The value at a path; raises Absent for a field its schema does not have."""
+        first = path[0]
+        assert isinstance(first, str)
+        if first in REPEAT_ROOTS and first in self.roots:
+            current = _wrap(self.roots[first])
+        elif first in self.card.fields or declared(self.card.schema, first):
+            current = self._member(self.card, first)
+        elif first in self.roots:
+            current = _wrap(self.roots[first])
+        else:
+            known = sorted({*self.card.fields, *_properties(self.card.schema), *self.roots})
+            raise Absent(str(first), known)
+        walked = [str(first)]
+        for key in path[1:]:
+            current = self._step(current, key, walked)
+            walked.append(f"[{key}]" if isinstance(key, int) else str(key))
+        return current
+
+    def _step(self, current: Value, key: str | int, walked: list[str]) -> Value:
+        value = current.value
+        shown = ".".join(walked)
+        if isinstance(key, int):
+            if isinstance(value, list | tuple) and 0 <= key < len(value):
+                return _item_of(value[key], current, key)
+            if isinstance(value, list | tuple):
+                return Value(None)
+            raise ExpressionError(f"'{shown}' is {_kind(value)}, which has no item [{key}]")
+        if value is None:
+            return Value(None)
+        if isinstance(value, Item):
+            if key not in value.fields and not declared(value.schema, key):
+                raise Absent(f"{shown}.{key}", sorted({*value.fields, *_properties(value.schema)}))
+            return self._member(value, key)
+        if isinstance(value, Mapping):
+            if key not in value and not declared(current.schema, key):
+                known = sorted({*map(str, value), *_properties(current.schema)})
+                raise Absent(f"{shown}.{key}", known)
+            schema = child_schema(current.schema, key)
+            return self._child(
+                value.get(key), key, current.context, schema, _at(current.origin, key)
+            )
+        raise ExpressionError(f"'{shown}' is {_kind(value)}, which has no field '{key}'")
+
+    def _member(self, item: Item, key: str) -> Value:
+        """A field of an item, its ids followed into the lists the refs name."""
+        value = item.fields.get(key)
+        targets = item.refs.get(key)
+        if targets is not None:
+            if isinstance(value, str):
+                return Value(targets.get(value))
+            if isinstance(value, list):
+                return Value(tuple(targets.get(v) for v in value))
+        schema = child_schema(item.schema, key)
+        return self._child(value, key, item.context, schema, _at(item.origin, key))
+
+    def _child(
+        self, value: Any, key: str, context: str | None, schema: Any, origin: Origin | None
+    ) -> Value:
+        """A value under `key`: translated text keeps its container's context; a mapping or
+        list passes its own key on to what it holds (as the catalogs' contexts do)."""
+        if isinstance(value, str):
+            return Value(value, context if key in self.translate else None, schema, origin)
+        if isinstance(value, Mapping | list):
+            return Value(value, key, schema, origin)
+        return Value(value, None, schema, origin)
+
+
+def _at(origin: Origin | None, key: str | int) -> Origin | None:
+    return (origin[0], (*origin[1], key)) if origin else None
+
+
+def _item_of(value: Any, container: Value, index: int) -> Value:
+    """An item of a list, with the list's context and its items' schema."""
+    if isinstance(value, Item):
+        return Value(value, value.context)
+    context = container.context if isinstance(value, Mapping) else None
+    schema = child_schema(container.schema, None)
+    return Value(value, context, schema, _at(container.origin, index))
+
+
+def items_of(container: Value) -> list[Value]:
+    """A list's items as values, for a repeat."""
+    value = container.value
+    assert isinstance(value, list | tuple)
+    return [_item_of(v, container, index) for index, v in enumerate(value)]
+
+
+def _properties(schema: Any) -> list[str]:
+    if not isinstance(schema, Mapping):
+        return []
+    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, Mapping))]
+    return sorted({str(k) for part in parts for k in part.get("properties", {})})
+
+
+def _wrap(value: Any) -> Value:
+    """A root value: a Value as it is, an item with its own context, anything else bare."""
+    if isinstance(value, Value):
+        return value
+    if isinstance(value, Item):
+        return Value(value, value.context)
+    return Value(value)
+
+
+def evaluate(placeholder: Placeholder, scope: Scope, env: Env) -> Any:
+    """The placeholder's value after its filters."""
+    return apply_filters(scope.lookup(placeholder.path), placeholder, env)
+
+
+def apply_filters(found: Value, placeholder: Placeholder, env: Env) -> Any:
+    """Run the filters left to right."""
+    value, context = found.value, found.context
+    for name in placeholder.filters:
+        if value is None:
+            return None
+        if name == "tr":
+            if context is None or not isinstance(value, str):
+                raise ExpressionError(
+                    f"{{{placeholder.source}}}: '{_shown(placeholder.path)}' is not a translated text",
+                    "only texts under the keys game.yaml lists in translate: are translated; "
+                    "for an id, translate the name of the item it names (e.g. species.name|tr)",
+                )
+            value, context = env.translate(context, value), None
+        elif name == "number":
+            _expect(
+                isinstance(value, int | float) and not isinstance(value, bool),
+                placeholder,
+                "a number",
+            )
+            value = env.number(value)
+        elif name == "ordinal":
+            _expect(
+                isinstance(value, int) and not isinstance(value, bool),
+                placeholder,
+                "a whole number",
+            )
+            value = env.ordinal(value)
+        elif name in ("upper", "lower", "initial"):
+            _expect(isinstance(value, str), placeholder, "text")
+            value = (
+                value.upper()
+                if name == "upper"
+                else value.lower()
+                if name == "lower"
+                else value[:1].upper()
+            )
+        else:
+            _expect(
+                isinstance(value, str) and bool(_HEX.fullmatch(value)),
+                placeholder,
+                "a #RRGGBB colour",
+            )
+            value = colour_filter(name, value, env.ink_saver)
+    return value
+
+
+def colour_filter(name: str, colour: str, ink_saver: bool) -> str:
+    """`bg`: the colour, or white when saving ink; `ink`: black or white, whichever reads on it."""
+    if name == "bg":
+        return WHITE if ink_saver else colour
+    return readable_on(colour)
+
+
+def readable_on(colour: str) -> str:
+    """Dark ink or white, whichever reads better on the colour."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return DARK_INK if luminance > 150 else WHITE
+
+
+def fill_text(text: str, scope: Scope, env: Env) -> str:
+    """A text with every placeholder replaced by its value (nothing for an unset value)."""
+    out = []
+    for part in parse_text(text):
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            value = evaluate(part, scope, env)
+            out.append("" if value is None else str(value))
+    return "".join(out)
+
+
+def colour(text: str, scope: Scope, env: Env, named: Mapping[str, str]) -> str:
+    """A colour value: `#RRGGBB`, a theme colour or a `{field}`, each with `|bg` or `|ink` after it."""
+    placeholder = single_placeholder(text) if "{" in text else None
+    if placeholder is not None:
+        value = evaluate(placeholder, scope, env)
+        if not (isinstance(value, str) and _HEX.fullmatch(value)):
+            raise ExpressionError(
+                f"{{{placeholder.source}}} is {_kind(value)}, not a #RRGGBB colour"
+            )
+        return value
+    base, *filters = (part.strip() for part in text.split("|"))
+    if _HEX.fullmatch(base):
+        found = base
+    elif base in named:
+        found = named[base]
+    else:
+        raise ExpressionError(
+            f"unknown colour '{base}'",
+            "write #RRGGBB, a colour of layouts/theme.yaml ("
+            + (", ".join(sorted(named)) or "none")
+            + "), or a {field}",
+        )
+    for name in filters:
+        if name not in COLOUR_FILTERS:
+            raise ExpressionError(f"'{name}' is not a colour filter", "colour filters: bg, ink")
+        found = colour_filter(name, found, env.ink_saver)
+    return found
+
+
+def is_set(value: Any) -> bool:
+    """What `when:` counts as set: anything but null, false, empty text and empty lists."""
+    return value not in (None, False, "") and value not in ([], ())
+
+
+def _expect(ok: bool, placeholder: Placeholder, what: str) -> None:
+    if not ok:
+        raise ExpressionError(
+            f"{{{placeholder.source}}}: a filter of it needs {what}",
+            "remove the filter, or name a field that holds " + what,
+        )
+
+
+def _shown(path: PathKey) -> str:
+    return ".".join(f"[{p}]" if isinstance(p, int) else p for p in path).replace(".[", "[")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "not set"
+    if isinstance(value, Item):
+        return "an item"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping"

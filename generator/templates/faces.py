@@ -1,0 +1,418 @@
+"""Binding a template to one card: the face as a tuple of drawing operations.
+
+Binding is pure: the same template, card, language and settings give an
+equal face, so identical faces (card backs, copies of a card) are drawn once
+and placed many times. Drawing the operations is `paint.py`'s job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator.packs.items import Item
+from generator.printing.fonts import FAMILY
+from generator.printing.geometry import MAX_BLEED, Rect, Size
+from generator.printing.pen import TextStyle
+from generator.templates.expressions import (
+    Env,
+    ExpressionError,
+    Scope,
+    colour,
+    evaluate,
+    fill_text,
+    is_set,
+    items_of,
+    needs_translation,
+    parse_path,
+    single_placeholder,
+)
+from generator.templates.model import Element, Template, Theme
+
+LAYOUT_CONTEXT = "layouts"
+"""The gettext context of template texts."""
+MAX_REPEAT = 200
+"""Most items a repeat draws: a bound on what data can make it loop over."""
+
+
+@dataclass(frozen=True)
+class RectOp:
+    box: Rect
+    fill: str | None
+    stroke: str | None
+    width: float
+    radius: float
+
+
+@dataclass(frozen=True)
+class LineOp:
+    start: tuple[float, float]
+    end: tuple[float, float]
+    colour: str
+    width: float
+
+
+@dataclass(frozen=True)
+class CircleOp:
+    centre: tuple[float, float]
+    radius: float
+    fill: str | None
+    stroke: str | None
+    width: float
+
+
+@dataclass(frozen=True)
+class PolygonOp:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None
+    stroke: str | None
+    width: float
+
+
+@dataclass(frozen=True)
+class TextOp:
+    box: Rect
+    text: str
+    style: TextStyle
+    origin: str
+    """The element, for messages: "layouts/x.yaml:12, element 'name'"."""
+
+
+@dataclass(frozen=True)
+class ImageOp:
+    path: str
+    box: Rect
+
+
+@dataclass(frozen=True)
+class IconOp:
+    icon: str
+    box: Rect
+    colour: str
+    args: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class DrawingOp:
+    drawing: str
+    box: Rect
+    boxes: tuple[tuple[str, Rect], ...]
+    styles: tuple[tuple[str, TextStyle], ...]
+    args: tuple[tuple[str, Any], ...]
+    origin: str
+
+
+Op = RectOp | LineOp | CircleOp | PolygonOp | TextOp | ImageOp | IconOp | DrawingOp
+Face = tuple[Op, ...]
+
+
+class ElementError(ExpressionError):
+    """A problem binding one key of one element."""
+
+    def __init__(self, element: Element, key: str | None, error: ExpressionError) -> None:
+        self.element, self.key, self.error = element, key, error
+        super().__init__(error.message, error.hint)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What every face of one template in one component shares."""
+
+    template: Template
+    theme: Theme
+    size: Size
+    """The card's trim size."""
+    roots: Mapping[str, Any]
+    """game, edition and component, for paths that leave the card."""
+    translate: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where elements are put: the card, or a repeat's cell on it."""
+
+    dx: float = 0.0
+    dy: float = 0.0
+    cell: Size | None = None
+
+
+def bind(sheet: Sheet, card: Item, env: Env) -> Face:
+    """The face of a card: every element that is shown, bound and placed."""
+    scope = Scope(card, sheet.roots, sheet.translate)
+    ops: list[Op] = []
+    for element in sheet.template.elements:
+        ops += bind_element(sheet, element, scope, env, _Place())
+    return tuple(ops)
+
+
+def bind_element(sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Place) -> list[Op]:
+    """The operations of one element (none when it is not shown); ElementError names the key."""
+    spec = element.spec
+    saver = spec.get("ink_saver")
+    if (saver == "only" and not env.ink_saver) or (saver == "never" and env.ink_saver):
+        return []
+    for key, wanted in (("when", True), ("unless", False)):
+        if key in spec and _guarded(element, key, scope, env) != wanted:
+            return []
+    kind = element.kind
+    if kind == "repeat":
+        return _repeat(sheet, element, scope, env, place)
+    if kind == "area":
+        return []
+    paint = _Paint(sheet, element, scope, env, place)
+    if kind == "rect":
+        return [
+            RectOp(
+                paint.box(),
+                paint.colour("fill"),
+                paint.colour("stroke"),
+                paint.number("width", 0.3),
+                paint.number("radius", 0.0),
+            )
+        ]
+    if kind == "line":
+        return [
+            LineOp(
+                paint.point("from"),
+                paint.point("to"),
+                paint.colour("stroke") or paint.ink(),
+                paint.number("width", 0.25),
+            )
+        ]
+    if kind == "circle":
+        return [
+            CircleOp(
+                paint.point("centre"),
+                paint.number("radius", 1.0),
+                paint.colour("fill"),
+                paint.colour("stroke"),
+                paint.number("width", 0.3),
+            )
+        ]
+    if kind == "polygon":
+        points = tuple(paint.point("points", index) for index in range(len(spec["points"])))
+        return [
+            PolygonOp(
+                points, paint.colour("fill"), paint.colour("stroke"), paint.number("width", 0.3)
+            )
+        ]
+    if kind == "text":
+        return [
+            TextOp(
+                paint.box(),
+                paint.text(),
+                paint.style(element.spec, "style" if "style" in spec else None),
+                paint.origin(),
+            )
+        ]
+    if kind == "image":
+        path = paint.value("src")
+        if path is None:
+            return []
+        if not isinstance(path, str):
+            raise ElementError(element, "src", ExpressionError("the image must be a file name"))
+        return [ImageOp(path, paint.box())]
+    if kind == "icon":
+        name = paint.value("icon")
+        if name is None:
+            return []
+        return [IconOp(str(name), paint.box(), paint.colour("colour") or paint.ink(), paint.args())]
+    return [
+        DrawingOp(
+            str(spec["drawing"]),
+            paint.box(),
+            tuple((n, paint.box_of(b, "boxes")) for n, b in sorted(spec.get("boxes", {}).items())),
+            tuple((n, paint.style(s, "styles")) for n, s in sorted(spec.get("styles", {}).items())),
+            paint.args(),
+            paint.origin(),
+        )
+    ]
+
+
+def _guarded(element: Element, key: str, scope: Scope, env: Env) -> bool:
+    try:
+        return is_set(scope.lookup(parse_path(str(element.spec[key]))).value)
+    except ExpressionError as error:
+        raise ElementError(element, key, error) from None
+
+
+def _repeat(sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Place) -> list[Op]:
+    spec = element.spec
+    try:
+        found = scope.lookup(parse_path(str(spec["over"])))
+    except ExpressionError as error:
+        raise ElementError(element, "over", error) from None
+    if found.value is None:
+        return []
+    if not isinstance(found.value, list | tuple):
+        raise ElementError(element, "over", ExpressionError(f"'{spec['over']}' is not a list"))
+    items = items_of(found)
+    box = _Paint(sheet, element, scope, env, place).box()
+    width, height = (float(v) for v in spec["cell"])
+    down = spec.get("direction", "down") == "down"
+    room = box.height if down else box.width
+    step = height if down else width
+    if len(items) > MAX_REPEAT or len(items) * step > room + 1e-6:
+        raise ElementError(
+            element,
+            "cell",
+            ExpressionError(
+                f"{len(items)} items of {step:g} mm do not fit the {room:g} mm box",
+                "make the box larger or the cell smaller, or shorten the list in the data",
+            ),
+        )
+    ops: list[Op] = []
+    for index, item in enumerate(items):
+        if down:
+            cell = _Place(box.x, box.top - (index + 1) * height, Size(width, height))
+        else:
+            cell = _Place(box.x + index * width, box.top - height, Size(width, height))
+        inner = scope.within(item=item, index=index + 1, odd=index % 2 == 0)
+        for child in element.children:
+            ops += bind_element(sheet, child, inner, env, cell)
+    return ops
+
+
+class _Paint:
+    """Reads one element's keys as geometry, colours, texts and styles."""
+
+    def __init__(
+        self, sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Place
+    ) -> None:
+        self.sheet, self.element, self.scope, self.env, self.place = (
+            sheet,
+            element,
+            scope,
+            env,
+            place,
+        )
+
+    def fail(self, key: str | None, error: ExpressionError) -> ElementError:
+        """The error, located at one of the element's keys (or at the element)."""
+        return ElementError(self.element, key, error)
+
+    def box(self) -> Rect:
+        return self.box_of(self.element.spec["box"], "box")
+
+    def box_of(self, value: Any, key: str) -> Rect:
+        size, place = self.sheet.size, self.place
+        if value == "trim":
+            return Rect(0, 0, size.width, size.height)
+        if value == "bleed":
+            return Rect(
+                -MAX_BLEED, -MAX_BLEED, size.width + 2 * MAX_BLEED, size.height + 2 * MAX_BLEED
+            )
+        if value == "cell":
+            if place.cell is None:
+                raise self.fail(key, ExpressionError("box: cell is only known inside a repeat"))
+            return Rect(place.dx, place.dy, place.cell.width, place.cell.height)
+        x, y, w, h = (float(v) for v in value)
+        return Rect(x + place.dx, y + place.dy, w, h)
+
+    def point(self, key: str, index: int | None = None) -> tuple[float, float]:
+        value = self.element.spec[key] if index is None else self.element.spec[key][index]
+        return float(value[0]) + self.place.dx, float(value[1]) + self.place.dy
+
+    def number(self, key: str, default: float) -> float:
+        return float(self.element.spec.get(key, default))
+
+    def ink(self) -> str:
+        return self.sheet.template.colours.get("ink", "#000000")
+
+    def colour(self, key: str | None, value: Any = None) -> str | None:
+        text = self.element.spec.get(key or "") if value is None else value
+        if text is None:
+            return None
+        try:
+            return colour(str(text), self.scope, self.env, self.sheet.template.colours)
+        except ExpressionError as error:
+            raise self.fail(key, error) from None
+
+    def value(self, key: str) -> Any:
+        """A key's value: a single placeholder gives the raw value, other text is filled in."""
+        text = str(self.element.spec[key])
+        try:
+            placeholder = single_placeholder(text)
+            if placeholder is not None:
+                return evaluate(placeholder, self.scope, self.env)
+            return fill_text(text, self.scope, self.env)
+        except ExpressionError as error:
+            raise self.fail(key, error) from None
+
+    def text(self) -> str:
+        source = str(self.element.spec["text"])
+        try:
+            text = (
+                self.env.translate(LAYOUT_CONTEXT, source) if needs_translation(source) else source
+            )
+            return fill_text(text, self.scope, self.env)
+        except ExpressionError as error:
+            raise self.fail("text", error) from None
+
+    def args(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(
+            (name, self._arg(name, value))
+            for name, value in sorted(self.element.spec.get("args", {}).items())
+        )
+
+    def _arg(self, name: str, value: Any) -> Any:
+        if isinstance(value, list):
+            return tuple(self._arg(name, v) for v in value)
+        if isinstance(value, dict):
+            return tuple((k, self._arg(name, v)) for k, v in sorted(value.items()))
+        if not isinstance(value, str) or "{" not in value:
+            return value
+        try:
+            placeholder = single_placeholder(value)
+            found = (
+                evaluate(placeholder, self.scope, self.env)
+                if placeholder is not None
+                else fill_text(value, self.scope, self.env)
+            )
+        except ExpressionError as error:
+            raise self.fail("args", error) from None
+        return tuple(found) if isinstance(found, list) else found
+
+    def style(self, own: Mapping[str, Any], key: str | None) -> TextStyle:
+        """A text style: the theme's named style, then the element's own keys."""
+        theme = self.sheet.theme
+        name = own.get("style")
+        if name is not None and name not in theme.styles:
+            raise self.fail(
+                key,
+                ExpressionError(
+                    f"unknown text style '{name}'",
+                    "styles of layouts/theme.yaml: " + (", ".join(sorted(theme.styles)) or "none"),
+                ),
+            )
+        merged = {**(theme.styles[name] if name else {}), **own}
+        size = float(merged.get("size", 10.0))
+        minimum = float(merged.get("min", min(size, 6.0)))
+        if minimum > size:
+            raise self.fail(
+                key,
+                ExpressionError(f"the smallest size {minimum:g} pt is above the size {size:g} pt"),
+            )
+        font = str(merged.get("font", "regular"))
+        weight = theme.fonts.get(font, font)
+        if weight not in FAMILY:
+            known = sorted({*theme.fonts, *FAMILY})
+            raise self.fail(
+                key, ExpressionError(f"unknown font '{font}'", "fonts: " + ", ".join(known))
+            )
+        return TextStyle(
+            size=size,
+            minimum=minimum,
+            weight=weight,
+            colour=self.colour(
+                key,
+                merged.get("colour", "ink" if "ink" in self.sheet.template.colours else "#000000"),
+            )
+            or "#000000",
+            align=str(merged.get("align", "centre")),
+            wrap=bool(merged.get("wrap", False)),
+        )
+
+    def origin(self) -> str:
+        return f"{self.element.at().origin}, element '{self.element.name}'"

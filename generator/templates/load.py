@@ -1,0 +1,149 @@
+"""Reading the theme and the templates of layouts/, with `extends` resolved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator.diagnostics import Diagnostic
+from generator.loading.document import Document, PathKey
+from generator.templates.model import (
+    COMMON_KEYS,
+    DEFAULT_SAFE,
+    KEYS,
+    Element,
+    Located,
+    Template,
+    Theme,
+)
+
+_Draft = dict[str, tuple[dict[str, Any], dict[str, Located], "_Drafts"]]
+_Drafts = dict[str, Any]
+
+
+def read_theme(document: Document | None) -> Theme:
+    """The theme of a schema-valid theme.yaml (draftdeck's defaults without one)."""
+    if document is None:
+        return Theme()
+    value = document.value
+    return Theme(
+        safe=float(value.get("safe", DEFAULT_SAFE)),
+        colours=dict(value.get("colours", {})),
+        fonts=dict(value.get("fonts", {})),
+        styles={name: dict(style) for name, style in value.get("styles", {}).items()},
+        document=document,
+    )
+
+
+def read_templates(
+    documents: Mapping[str, Document], theme: Theme, broken: frozenset[str] = frozenset()
+) -> tuple[dict[str, Template], list[Diagnostic]]:
+    """Every template by name; a broken `extends` chain is reported and its template left out.
+
+    `broken` names template files that exist but did not load (their own
+    problems are reported): a template extending one of them is left out quietly.
+    """
+    templates: dict[str, Template] = {}
+    problems: list[Diagnostic] = []
+    for name in documents:
+        drafts, colours, problem = _flatten(name, documents, (), broken)
+        if problem is not None:
+            if problem is not _QUIET:
+                problems.append(problem)
+            continue
+        elements = tuple(_element(n, d) for n, d in drafts.items())
+        found = [p for element in elements for p in _misplaced_keys(element)]
+        problems += found
+        if any(_untyped(element) for element in elements):
+            continue  # what it draws is unknown: the template is left out
+        located = Located(documents[name], ())
+        templates[name] = Template(name, elements, {**theme.colours, **colours}, located)
+    return templates, problems
+
+
+_QUIET = Diagnostic("", 0, 0, "a parent template is broken")
+"""Stands for a problem reported elsewhere."""
+
+
+def _flatten(
+    name: str, documents: Mapping[str, Document], seen: tuple[str, ...], broken: frozenset[str]
+) -> tuple[_Draft, dict[str, str], Diagnostic | None]:
+    """The elements of a template after its ancestors', same names merged key by key."""
+    document = documents[name]
+    value = document.value
+    drafts: _Draft = {}
+    colours: dict[str, str] = {}
+    parent = value.get("extends")
+    if parent is not None:
+        if parent in (*seen, name):
+            walked = [*seen, name]
+            loop = walked[walked.index(parent) :]
+            start = loop.index(min(loop))  # the same message, whichever template is read first
+            loop = loop[start:] + loop[:start]
+            chain = " -> ".join([*loop, loop[0]])
+            first = documents[loop[0]]
+            message = f"templates extend each other in a circle: {chain}"
+            return {}, {}, first.diagnostic(("extends",), message)
+        if parent not in documents:
+            return (
+                {},
+                {},
+                document.diagnostic(
+                    ("extends",),
+                    f"there is no template '{parent}' to extend",
+                    hint="templates here: " + ", ".join(sorted(documents)),
+                ),
+            )
+        drafts, colours, problem = _flatten(parent, documents, (*seen, name), broken)
+        if problem is not None:
+            return {}, {}, problem
+    colours = {**colours, **value.get("colours", {})}
+    _merge(drafts, value.get("elements", {}), document, ("elements",))
+    return drafts, colours, None
+
+
+def _merge(drafts: _Draft, elements: Mapping[str, Any], document: Document, path: PathKey) -> None:
+    for element_name, keys in elements.items():
+        here: PathKey = (*path, element_name)
+        spec, where, children = drafts.setdefault(element_name, ({}, {}, {}))
+        where.setdefault("", Located(document, here))
+        for key, value in keys.items():
+            if key == "elements":
+                _merge(children, value, document, (*here, "elements"))
+            else:
+                spec[key] = value
+                where[key] = Located(document, (*here, key))
+
+
+def _element(name: str, draft: tuple[dict[str, Any], dict[str, Located], _Drafts]) -> Element:
+    spec, where, children = draft
+    return Element(name, spec, where, tuple(_element(n, d) for n, d in children.items()))
+
+
+def _untyped(element: Element) -> bool:
+    return "type" not in element.spec or any(_untyped(c) for c in element.children)
+
+
+def _misplaced_keys(element: Element) -> list[Diagnostic]:
+    """A key that the element's type does not read is a mistake (often a type changed by extends)."""
+    if "type" not in element.spec:
+        return [
+            element.at().diagnostic(
+                f"element '{element.name}' has no type",
+                hint="give it type: rect, line, circle, polygon, text, image, icon, repeat, area or drawing",
+            )
+        ]
+    allowed = KEYS[element.kind] | COMMON_KEYS
+    problems = [
+        element.at(key).diagnostic(
+            f"a {element.kind} element does not use '{key}'",
+            hint=f"keys of a {element.kind}: {', '.join(sorted(allowed))}",
+        )
+        for key in element.spec
+        if key not in allowed
+    ]
+    if element.children and element.kind != "repeat":
+        problems.append(element.at().diagnostic(f"a {element.kind} element has no elements"))
+    for child in element.children:
+        problems += _misplaced_keys(child)
+    return problems
