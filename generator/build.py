@@ -3,7 +3,8 @@
 1. Load and validate every pack: bad data stops the build before anything is written.
 2. Skip a pack when nothing that shapes its output changed since its last build.
 3. Render each component of each edition in each language in memory, in parallel processes.
-4. Write every file atomically, so a failed build never damages the last good output.
+4. Join each edition's parts in each language into its print-and-play file.
+5. Write every file atomically, so a failed build never damages the last good output.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from generator.output import stamp
 from generator.output.atomic import write_atomic
 from generator.packs.find import LoadedPack, choose_packs, load_pack
 from generator.packs.render import Job, PartRender, plan, render_combined, render_one, weight
-from generator.parallel import parallel_map
+from generator.parallel import workers, workers_for
 from generator.paths import LOCALES_DIR, PROJECT_ROOT
 from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
 from generator.printing.pdf import Rendered
@@ -139,18 +140,22 @@ def build(
         key=lambda t: -weight(packs[t[0][0]], t[0][1], t[1]),
     )
     step = _Progress(progress, len(tasks) + len(plans))
-    rendered = parallel_map(_render_part, work, tasks, options.jobs, step)
-    failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
-    if failures:
-        raise BuildFailed(failures)
-    parts = {task: r for task, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
-    files = [
-        (key, [parts[(key, part)].file for part in found.parts]) for key, found in plans.items()
-    ]
-    combined = parallel_map(_combine, work, files, options.jobs, step)
+    if tasks:
+        _warm_up(packs, [(key[0], key[2]) for key in plans])
+    with workers(work, workers_for(len(tasks), options.jobs)) as pool:
+        rendered = pool.map(_render_part, tasks, step)
+        failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
+        if failures:
+            raise BuildFailed(failures)
+        parts = {task: r for task, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
+        files = [
+            (key, [parts[(key, part)].file for part in found.parts]) for key, found in plans.items()
+        ]
+        # 4. Join each edition-language's parts into its print-and-play file.
+        combined = pool.map(_combine, files, step)
     if options.check_only:
         return BuildReport((), tuple(warnings))
-    # 4. Write atomically, then remember what each pack's output was made from.
+    # 5. Write atomically, then remember what each pack's output was made from.
     outputs: dict[int, list[_Output]] = {index: [] for index in todo}
     for index in todo:
         for edition in [e.id for e in packs[index].editions(options.editions)]:
@@ -268,6 +273,27 @@ class _Progress:
         self.done += 1
         if self.report:
             self.report(self.done, self.total)
+
+
+def _warm_up(packs: list[LoadedPack], languages: list[tuple[int, str]]) -> None:
+    """Do the first-use work once, before the render processes fork and inherit it:
+    the plug-in's model, drawings and icons, fonts, catalogs and number formats."""
+    import pypdf  # noqa: F401 - joins the combined files
+    from reportlab.pdfgen import canvas  # noqa: F401 - every render process draws on one
+
+    from generator.packs.render import icons, translator
+    from generator.printing.fonts import coverage, register
+
+    for font in register().values():
+        coverage(font)
+    for loaded in packs:
+        if loaded.plugin is not None:
+            icons(loaded)
+            for name in loaded.plugin.drawings:
+                loaded.plugin.drawing(name)
+        loaded.model  # noqa: B018 - computed once, here
+    for index, locale in dict.fromkeys(languages):
+        translator(packs[index], locale).number(1)
 
 
 def _render_part(work: _Work, task: Task) -> _Part | DraftdeckError:

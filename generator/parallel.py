@@ -11,11 +11,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from generator.errors import DraftdeckError
 
@@ -62,34 +63,61 @@ def parallel_map(
     its cause; a worker that dies raises `WorkerDied`.
     """
     work = list(items)
-    workers = workers_for(len(work), jobs)
-    if workers <= 1 or not can_fork():
+    with workers(state, workers_for(len(work), jobs)) as pool:
+        return pool.map(function, work, progress)
+
+
+class Workers(Generic[S]):
+    """Worker processes that inherited one state, for one or more maps in a row."""
+
+    def __init__(self, state: S, pool: ProcessPoolExecutor | None, size: int) -> None:
+        self.state, self._pool, self.size = state, pool, size
+
+    def map(
+        self,
+        function: Callable[[S, T], R],
+        items: Iterable[T],
+        progress: Callable[[], None] | None = None,
+    ) -> list[R]:
+        """`[function(state, item) for item in items]`; see `parallel_map`."""
+        work = list(items)
         results = []
-        for item in work:
-            results.append(function(state, item))
-            if progress:
-                progress()
-        return results
-    sys.stdout.flush()  # so that no worker writes the parent's buffered output again
-    sys.stderr.flush()
-    context = multiprocessing.get_context("fork")
-    # Several items a task when there are many small ones; about eight tasks a worker.
-    chunk = max(1, len(work) // (workers * 8))
-    results = []
-    with ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_receive, initargs=(state,)
-    ) as pool:
+        if self._pool is None:
+            for item in work:
+                results.append(function(self.state, item))
+                if progress:
+                    progress()
+            return results
+        # Several items a task when there are many small ones; about eight tasks a worker.
+        chunk = max(1, len(work) // (self.size * 8))
         try:
-            for result in pool.map(partial(_call, function), work, chunksize=chunk):
+            for result in self._pool.map(partial(_call, function), work, chunksize=chunk):
                 results.append(result)
                 if progress:
                     progress()
         except BrokenProcessPool:
             raise WorkerDied() from None
+        return results
+
+
+@contextmanager
+def workers(state: S, size: int) -> Iterator[Workers[S]]:
+    """`size` worker processes forked now, inheriting `state`; this process alone where
+    size is 1 or fork is unsafe."""
+    if size <= 1 or not can_fork():
+        yield Workers(state, None, 1)
+        return
+    sys.stdout.flush()  # so that no worker writes the parent's buffered output again
+    sys.stderr.flush()
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(
+        size, mp_context=context, initializer=_receive, initargs=(state,)
+    ) as pool:
+        try:
+            yield Workers(state, pool, size)
         except BaseException:
             pool.shutdown(wait=True, cancel_futures=True)
             raise
-    return results
 
 
 def _receive(state: Any) -> None:

@@ -91,7 +91,7 @@ def test_compiled_catalog_leaves_out_fuzzy_and_unfinished_entries(tmp_path: Path
     with path.open("wb") as handle:
         write_po(handle, catalog)
     ours, finished = compile_catalog(path, "fr")
-    assert finished == {("", "Plain"), ("ctx", "ticket")}
+    assert set(finished) == {("", "Plain"), ("ctx", "ticket")}
     assert ours.gettext("Plain") == "Simple"
     assert ours.gettext("Fuzzy") == "Fuzzy"
     assert ours.ngettext("bus", "buses", 2) == "buses"

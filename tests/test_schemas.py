@@ -11,7 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from generator.loading.manifest import MANIFEST, read_manifest
-from generator.loading.schemas import registry, validator
+from generator.loading.schemas import schemas_in
 from generator.loading.strict_yaml import load_file
 from generator.paths import DATA_DIR, SCHEMAS_DIR
 
@@ -51,7 +51,7 @@ def test_objects_are_closed(path: Path) -> None:
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
 def test_every_field_has_a_description(path: Path) -> None:
     schema = json.loads(path.read_text(encoding="utf-8"))
-    resolver = registry((SCHEMAS_DIR,))
+    resolver = schemas_in(SCHEMAS_DIR).registry()
     for where, sub in _subschemas(schema):
         for name, prop in sub.get("properties", {}).items():
             described = "description" in prop or (
@@ -74,7 +74,7 @@ def test_shared_definitions_are_reached_through_ref() -> None:
         cards["properties"]["cards"]["items"]["properties"]["id"]["$ref"]
         == "../common.schema.json#/$defs/id"
     )
-    inlined = validator((SCHEMAS_DIR,), "all-star-draft/cards.schema.json").schema
+    inlined = schemas_in(SCHEMAS_DIR).validator("all-star-draft/cards.schema.json").schema
     assert isinstance(inlined, dict)
     card_id = inlined["properties"]["cards"]["items"]["properties"]["id"]
     assert card_id["pattern"] == "^[a-z0-9]+(-[a-z0-9]+)*$"

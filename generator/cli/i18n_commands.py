@@ -28,10 +28,10 @@ def _setup(data: Path, game: str | None) -> tuple[Path, Path, str, list[str]]:
     from generator.loading.manifest import MANIFEST, read_manifest
     from generator.loading.pack import load_one
     from generator.packs.find import one_pack
-    from generator.packs.validate import schema_dirs
+    from generator.packs.validate import pack_schemas
 
     pack = one_pack(data, game)
-    document, problems = load_one(pack, MANIFEST, schema_dirs(pack))
+    document, problems = load_one(pack, MANIFEST, pack_schemas(pack))
     if document is None:
         raise DataError(problems)
     manifest = read_manifest(pack, document)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Collection, Iterable, Mapping
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -93,8 +94,17 @@ def read_translations(path: Path) -> Translations:
     return finished_entries(read_catalog(path))
 
 
-def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, frozenset[Key]]:
-    """The finished entries of a .po file as gettext translations (compiled in memory), and their keys."""
+def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, Translations]:
+    """A .po file's finished entries, compiled in memory as gettext translations, and as a
+    mapping; read once per version of the file (a build validates, then translates)."""
+    status = path.stat()
+    return _compiled(path, status.st_mtime_ns, status.st_size, locale)
+
+
+@cache
+def _compiled(
+    path: Path, mtime: int, size: int, locale: str
+) -> tuple[gettext.GNUTranslations, Translations]:
     from babel.messages.mofile import write_mo
 
     catalog = read_catalog(path, locale)
@@ -106,7 +116,7 @@ def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, f
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return gettext.GNUTranslations(buffer), frozenset(finished)
+    return gettext.GNUTranslations(buffer), finished
 
 
 def check_translations(
@@ -138,7 +148,7 @@ def check_translations(
             )
             continue
         try:
-            translations = read_translations(path)
+            _, translations = compile_catalog(path, locale)
         except CatalogError as error:
             diagnostics.append(
                 Diagnostic(

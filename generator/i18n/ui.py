@@ -115,24 +115,17 @@ def load_translator(catalogs: Path, locale: str, data_domain: str) -> Translator
     if not ui_path.is_file():
         ui_path = catalog_path(LOCALES_DIR, locale, UI_DOMAIN)
     data_path = catalog_path(catalogs, locale, data_domain)
-    ui, ui_done = _compiled(ui_path, _version(ui_path, locale), locale, UI_DOMAIN)
-    data, data_done = _compiled(data_path, _version(data_path, locale), locale, "data")
+    ui, ui_done = _compiled(ui_path, locale, UI_DOMAIN)
+    data, data_done = _compiled(data_path, locale, "data")
     return Translator(locale, ui, data, set(ui_done | data_done))
 
 
-def _version(path: Path, locale: str) -> tuple[int, int]:
-    """What identifies a catalog file's content for the cache: mtime and size."""
+def _compiled(
+    path: Path, locale: str, domain: str
+) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
+    """A catalog compiled in memory and its finished entries (cached per file version)."""
     if not path.is_file():
         raise MissingTranslation(locale, [f"the whole catalog {path.name}"])
-    status = path.stat()
-    return status.st_mtime_ns, status.st_size
-
-
-@cache
-def _compiled(
-    path: Path, version: tuple[int, int], locale: str, domain: str
-) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
-    """A catalog compiled in memory and its finished entries, once per file version."""
     try:
         translations, finished = compile_catalog(path, locale)
     except CatalogError as error:

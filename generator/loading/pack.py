@@ -11,7 +11,7 @@ from pathlib import Path
 from generator.diagnostics import Diagnostic, Severity
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
-from generator.loading.schemas import SchemaDirs
+from generator.loading.schemas import Schemas
 from generator.paths import display_path
 
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
@@ -38,14 +38,12 @@ class LoadedDocuments:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def load_documents(
-    root: Path, specs: Iterable[DocumentSpec], schema_dirs: SchemaDirs
-) -> LoadedDocuments:
+def load_documents(root: Path, specs: Iterable[DocumentSpec], found: Schemas) -> LoadedDocuments:
     """Load every spec'd file of the pack at `root`; bad files are reported, not raised."""
     documents: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
     for spec in specs:
-        document, problems = load_one(root, spec, schema_dirs)
+        document, problems = load_one(root, spec, found)
         diagnostics.extend(problems)
         if document is not None:
             documents[spec.key] = document
@@ -53,7 +51,7 @@ def load_documents(
 
 
 def load_one(
-    root: Path, spec: DocumentSpec, schema_dirs: SchemaDirs
+    root: Path, spec: DocumentSpec, found: Schemas
 ) -> tuple[Document | None, list[Diagnostic]]:
     """Parse and schema-validate one file; the document is None if anything failed."""
     path = root / spec.relative
@@ -73,7 +71,7 @@ def load_one(
     document, diagnostics = strict_yaml.load_file(path, display)
     if document is None:
         return document, diagnostics
-    if schemas.schema_file(schema_dirs, spec.schema) is None:
+    if found.file(spec.schema) is None:
         return None, [
             Diagnostic(
                 display,
@@ -84,8 +82,8 @@ def load_one(
             )
         ]
     diagnostics = [
-        *_modeline(document, spec, path, schema_dirs),
-        *schemas.validate(document, schema_dirs, spec.schema),
+        *_modeline(document, spec, path, found),
+        *schemas.validate(document, found, spec.schema),
     ]
     if any(d.severity is Severity.ERROR for d in diagnostics):
         return None, diagnostics
@@ -122,7 +120,7 @@ def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnost
 
 
 def _modeline(
-    document: Document, spec: DocumentSpec, path: Path, schema_dirs: SchemaDirs
+    document: Document, spec: DocumentSpec, path: Path, found: Schemas
 ) -> list[Diagnostic]:
     """Warn when the first line does not point editors at the file's schema."""
     first = document.lines[0] if document.lines else ""
@@ -130,7 +128,7 @@ def _modeline(
     wanted = f"schemas/{spec.schema}"
     if match and match.group(1).endswith(wanted):
         return []
-    target = schemas.schema_file(schema_dirs, spec.schema)
+    target = found.file(spec.schema)
     expected = Path(os.path.relpath(target, path.parent)).as_posix() if target else wanted
     return [
         document.diagnostic_at(

@@ -46,7 +46,7 @@ def read_source(source: str) -> tuple[str, str]:
 def scenarios(text: str, display: str, schema: str) -> Iterator[Document]:
     """Each question of the text, schema-checked; a bad one raises ScenarioError when reached."""
     for document in _documents(text, display):
-        problems = schemas.validate(document, (SCHEMAS_DIR,), schema)
+        problems = schemas.validate(document, schemas.schemas_in(SCHEMAS_DIR), schema)
         if problems:
             raise ScenarioError(problems[0])
         yield document

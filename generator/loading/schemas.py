@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,40 +22,72 @@ BASE_URI = "https://draftdeck.invalid/schemas/"
 """In-memory base of schema URIs; relative `$ref`s resolve against it, never fetched."""
 
 
-SchemaDirs = tuple[Path, ...]
-"""Folders of schemas, each registered under the same base; a later folder's file wins."""
+Files = tuple[tuple[Path, str, int, int], ...]
+"""Every schema file: (path, its name below its folder, modification time, size)."""
+
+
+@dataclass(frozen=True)
+class Schemas:
+    """The schemas a pack is validated against, as the files were when found.
+
+    Several folders are registered under one base URI, so that a pack's own
+    schema can `$ref` draftdeck's shared definitions; a later folder's file
+    of the same name wins. An edited schema is a new snapshot.
+    """
+
+    files: Files
+
+    def file(self, name: str) -> Path | None:
+        """The file a schema name resolves to, or None."""
+        found = [path for path, relative, _, _ in self.files if relative == name]
+        return found[-1] if found else None
+
+    def registry(self) -> Registry[Any]:
+        """Every schema, registered under its name."""
+        return _registry(self.files)
+
+    def validator(self, name: str) -> Draft202012Validator:
+        """A validator for the schema of that name, its `$ref`s inlined."""
+        return _validator(self.files, name)
+
+    def schema(self, name: str) -> Mapping[str, Any]:
+        """A schema with its `$ref`s inlined."""
+        schema = self.validator(name).schema
+        assert isinstance(schema, Mapping)
+        return schema
+
+
+def schemas_in(*folders: Path) -> Schemas:
+    """The schema files below the folders, as they are now."""
+    found = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*.schema.json")):
+            status = path.stat()
+            name = path.relative_to(folder).as_posix()
+            found.append((path, name, status.st_mtime_ns, status.st_size))
+    return Schemas(tuple(found))
 
 
 @cache
-def registry(schema_dirs: SchemaDirs) -> Registry[Any]:
-    """Every `*.schema.json` below the folders, registered under its relative path."""
+def _registry(files: Files) -> Registry[Any]:
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
     resources = {}
-    for folder in schema_dirs:
-        for path in sorted(folder.rglob("*.schema.json")):
-            contents = json.loads(path.read_text(encoding="utf-8"))
-            uri = BASE_URI + path.relative_to(folder).as_posix()
-            resources[uri] = Resource.from_contents(contents, default_specification=DRAFT202012)
+    for path, name, _, _ in files:
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources[BASE_URI + name] = Resource.from_contents(
+            contents, default_specification=DRAFT202012
+        )
     return Registry().with_resources(resources.items())
 
 
-def schema_file(schema_dirs: SchemaDirs, schema_name: str) -> Path | None:
-    """The file a schema name resolves to, or None."""
-    for folder in reversed(schema_dirs):
-        if (folder / schema_name).is_file():
-            return folder / schema_name
-    return None
-
-
 @cache
-def validator(schema_dirs: SchemaDirs, schema_name: str) -> Draft202012Validator:
-    """A validator for the schema of that name, its `$ref`s inlined."""
+def _validator(files: Files, schema_name: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
     uri = BASE_URI + schema_name
-    resolver = registry(schema_dirs).resolver(uri)
+    resolver = _registry(files).resolver(uri)
     schema = inline_refs(resolver.lookup(uri).contents, resolver)
     return Draft202012Validator(schema)
 
@@ -87,9 +120,9 @@ def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
     }
 
 
-def validate(document: Document, schema_dirs: SchemaDirs, schema_name: str) -> list[Diagnostic]:
+def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Diagnostic]:
     """Every schema violation of `document`, located and explained."""
-    checker = validator(schema_dirs, schema_name)
+    checker = schemas.validator(schema_name)
     return [
         _diagnostic(document, error) for error in _leaf_errors(checker.iter_errors(document.value))
     ]

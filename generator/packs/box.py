@@ -16,7 +16,7 @@ from generator.diagnostics import Diagnostic
 from generator.loading.checks import and_list, duplicates, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import COMPONENTS, EditionInfo, Manifest
-from generator.loading.schemas import SchemaDirs, validator
+from generator.loading.schemas import Schemas
 from generator.packs.items import Card, Item, child_schema
 from generator.packs.model import Component, EditionBox
 from generator.printing.geometry import Size
@@ -34,13 +34,11 @@ class Boxes:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def read_boxes(
-    manifest: Manifest, documents: Mapping[str, Document], schema_dirs: SchemaDirs
-) -> Boxes:
+def read_boxes(manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas) -> Boxes:
     """The box of every edition whose components.yaml is valid."""
     found = Boxes()
-    lists = _Lists(manifest, documents, schema_dirs)
-    game_schema = _schema(schema_dirs, "game.schema.json")
+    lists = _Lists(manifest, documents, schemas)
+    game_schema = schemas.schema("game.schema.json")
     for info in manifest.editions:
         document = documents.get(info.key(COMPONENTS))
         if document is None:
@@ -53,7 +51,7 @@ def read_boxes(
             "editions",
             schema=child_schema(child_schema(game_schema, "editions"), None) if raw else CLOSED,
         )
-        components = list(_components(document, info, lists, schema_dirs, found.diagnostics))
+        components = list(_components(document, info, lists, schemas, found.diagnostics))
         found.editions[info.id] = EditionBox(info, tuple(components), edition_item)
     return found
 
@@ -62,7 +60,7 @@ def _components(
     document: Document,
     edition: EditionInfo,
     lists: _Lists,
-    schema_dirs: SchemaDirs,
+    schemas: Schemas,
     problems: list[Diagnostic],
 ) -> Iterator[Component]:
     value = document.value
@@ -71,7 +69,7 @@ def _components(
         problems += duplicates(document, ("formats",))
     formats = {f["id"]: Size(f["width_mm"], f["height_mm"]) for f in value.get("formats", [])}
     item_schema = child_schema(
-        child_schema(_schema(schema_dirs, "components.schema.json"), "components"), None
+        child_schema(schemas.schema("components.schema.json"), "components"), None
     )
     for index, raw in enumerate(value["components"]):
         path: PathKey = ("components", index)
@@ -101,10 +99,13 @@ class _Lists:
     """The pack's data lists as items, found by `<file>/<key>` from an edition."""
 
     def __init__(
-        self, manifest: Manifest, documents: Mapping[str, Document], schema_dirs: SchemaDirs
+        self, manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas
     ) -> None:
-        self.manifest, self.documents, self.schema_dirs = manifest, documents, schema_dirs
+        self.manifest, self.documents, self.found = manifest, documents, schemas
         self.schemas = {s.key: s.schema for s in (*manifest.documents, *manifest.edition_documents)}
+        self._items: dict[tuple[int, str, tuple[tuple[str, int], ...]], tuple[Item, ...]] = {}
+        self._by_id: dict[int, Mapping[str, Item]] = {}
+        """Editions that share a data file share its items, so that checks see them once."""
 
     def cards(
         self,
@@ -125,7 +126,9 @@ class _Lists:
             found = self.items(box, edition, (*where, "refs", name), target, problems)
             if found is None:
                 return ()
-            refs[name] = {item.id: item for item in found if item.id is not None}
+            if id(found) not in self._by_id:
+                self._by_id[id(found)] = {item.id: item for item in found if item.id is not None}
+            refs[name] = self._by_id[id(found)]
         items = self.items(box, edition, (*where, "from"), source["from"], problems, refs)
         if items is None:
             return ()
@@ -195,13 +198,14 @@ class _Lists:
                 )
             )
             return None
-        schema = child_schema(
-            child_schema(_schema(self.schema_dirs, self.schemas[stem]), key), None
-        )
-        return tuple(
-            Item(raw, key, refs or {}, schema, (document, (key, index)))
-            for index, raw in enumerate(value)
-        )
+        signature = (id(document), key, tuple(sorted((n, id(m)) for n, m in (refs or {}).items())))
+        if signature not in self._items:
+            schema = child_schema(child_schema(self.found.schema(self.schemas[stem]), key), None)
+            self._items[signature] = tuple(
+                Item(raw, key, refs or {}, schema, (document, (key, index)))
+                for index, raw in enumerate(value)
+            )
+        return self._items[signature]
 
     def _refs_resolve(
         self,
@@ -229,10 +233,3 @@ class _Lists:
                     where = source["refs"][field_name].rsplit("/", 1)[0] + ".yaml"
                     problems += unknown(document, place, one, targets, noun, where)
         return len(problems) == before
-
-
-def _schema(schema_dirs: SchemaDirs, name: str) -> Mapping[str, Any]:
-    """A schema with its references inlined."""
-    schema = validator(schema_dirs, name).schema
-    assert isinstance(schema, Mapping)
-    return schema

@@ -44,9 +44,9 @@ class Card:
 
 def declared(schema: Mapping[str, Any] | None, key: str) -> bool | None:
     """Whether a schema lets an object have `key`: True, False, or None when it does not say."""
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, dict):
         return None
-    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, Mapping))]
+    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, dict))]
     if any(key in part.get("properties", {}) for part in parts):
         return True
     if any(part.get("additionalProperties") is False for part in parts):
@@ -54,13 +54,26 @@ def declared(schema: Mapping[str, Any] | None, key: str) -> bool | None:
     return None
 
 
+_CHILDREN: dict[tuple[int, str | None], tuple[Mapping[str, Any], Mapping[str, Any] | None]] = {}
+"""Members' schemas found so far, by (id of the schema, key); the schema is kept to check the id."""
+
+
 def child_schema(schema: Mapping[str, Any] | None, key: str | None) -> Mapping[str, Any] | None:
     """The schema of a member (`key`) or of a list's items (None)."""
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, dict):
         return None
-    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, Mapping))]
+    known = _CHILDREN.get((id(schema), key))
+    if known is not None and known[0] is schema:
+        return known[1]
+    found = _child_schema(schema, key)
+    _CHILDREN[(id(schema), key)] = (schema, found)
+    return found
+
+
+def _child_schema(schema: Mapping[str, Any], key: str | None) -> Mapping[str, Any] | None:
+    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, dict))]
     for part in parts:
         found = part.get("items") if key is None else part.get("properties", {}).get(key)
-        if isinstance(found, Mapping):
+        if isinstance(found, dict):
             return found
     return None

@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.loading.document import Document
 from generator.loading.manifest import EditionInfo, Manifest
-from generator.loading.schemas import SchemaDirs
+from generator.loading.schemas import Schemas
 from generator.packs.items import Card, Item
 from generator.printing.geometry import Size
 from generator.templates.faces import Sheet
@@ -62,7 +62,7 @@ class Pack:
     theme: Theme
     game: Item
     """game.yaml, for {game.name}."""
-    schema_dirs: SchemaDirs
+    schemas: Schemas
 
     @property
     def id(self) -> str:

@@ -23,7 +23,7 @@ from generator.printing.geometry import PrintSettings, impose
 from generator.printing.pdf import Rendered, combine, render_part, render_pod
 from generator.printing.pen import Pen
 from generator.printing.sheets import Deck, Document, Pages, tiled_pages
-from generator.templates.faces import Face, bind
+from generator.templates.faces import Binder, Face
 from generator.templates.icons import BUILT_IN
 from generator.templates.paint import Painter
 
@@ -72,10 +72,23 @@ def plan(loaded: LoadedPack, edition_id: str) -> Plan:
     return Plan((*parts, CALIBRATION), tuple(warnings))
 
 
+DRAWING_WEIGHT = 40
+"""How many plain elements a plug-in drawing counts as, to order the work."""
+
+
 def weight(loaded: LoadedPack, edition_id: str, part: str) -> int:
-    """How much drawing a part is, to start the heaviest first."""
+    """About how much drawing a part is (cards times elements), to start the heaviest first."""
     component = loaded.pack.editions[edition_id].component(part)
-    return len(component.cards) if component is not None else 0
+    if component is None:
+        return 0
+    sides = [loaded.pack.templates.get(t) for t in (component.front, component.back) if t]
+    elements = sum(
+        DRAWING_WEIGHT if element.kind == "drawing" else 1 + len(element.children)
+        for template in sides
+        if template is not None
+        for element in template.elements
+    )
+    return len({id(card) for card in component.cards}) * elements
 
 
 def translator(loaded: LoadedPack, locale: str) -> Translator:
@@ -172,14 +185,14 @@ def faces(
         colours=sheet.template.colours,
         pack_root=pack.manifest.root,
     )
-    env = _Env(tr, ink_saver)
+    binder = Binder(sheet, _Env(tr, ink_saver))
     bound: dict[int, Face] = {}
     drawn: dict[Face, Callable[[Pen], None]] = {}
     out = []
     for card in component.cards if cards is None else cards:
         face = bound.get(id(card))
         if face is None:
-            face = bound[id(card)] = bind(sheet, card.item, env)
+            face = bound[id(card)] = binder.face(card.item)
         draw = drawn.get(face)
         if draw is None:
             draw = drawn[face] = painter.face(face, card.id)

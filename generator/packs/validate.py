@@ -13,7 +13,7 @@ from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import LAYOUTS, MANIFEST, THEME, Manifest, read_manifest
 from generator.loading.pack import load_documents, load_one, unexpected_files
-from generator.loading.schemas import SchemaDirs, validator
+from generator.loading.schemas import Schemas, schemas_in
 from generator.packs.box import read_boxes
 from generator.packs.items import Item
 from generator.packs.model import Pack
@@ -67,28 +67,28 @@ class PackResult:
         return len({d.display for d in self.documents.values()})
 
 
-def schema_dirs(root: Path) -> SchemaDirs:
-    """Where a pack's schemas are found: its own schemas/ folder, then draftdeck's, which wins."""
+def pack_schemas(root: Path) -> Schemas:
+    """A pack's schemas: its own schemas/ folder, then draftdeck's, which wins."""
     own = (root / "schemas").resolve()
-    return (own, SCHEMAS_DIR) if own.is_dir() else (SCHEMAS_DIR,)
+    return schemas_in(own, SCHEMAS_DIR) if own.is_dir() else schemas_in(SCHEMAS_DIR)
 
 
 def validate_pack(root: Path) -> PackResult:
     """Every problem in the pack at `root`, its provisional values and, if readable, its model."""
-    dirs = schema_dirs(root)
-    manifest_document, diagnostics = load_one(root, MANIFEST, dirs)
+    found = pack_schemas(root)
+    manifest_document, diagnostics = load_one(root, MANIFEST, found)
     if manifest_document is None:
         return PackResult(root, {}, tuple(diagnostics), ())
     manifest = read_manifest(root, manifest_document)
     plugin, problems = _plugin(manifest, manifest_document)
     diagnostics += problems
     specs = [*manifest.specs(), *manifest.layout_specs()]
-    loaded = load_documents(root, specs, dirs)
+    loaded = load_documents(root, specs, found)
     documents = {**loaded.documents, "game": manifest_document}
     diagnostics += loaded.diagnostics
     diagnostics += unexpected_files(root, [MANIFEST, *specs])
     diagnostics += _manifest_checks(manifest_document)
-    pack, problems = _model(manifest, documents, dirs)
+    pack, problems = _model(manifest, documents, found)
     diagnostics += problems
     icons = {*BUILT_IN, *(plugin.icons if plugin else ())}
     drawings = set(plugin.drawings) if plugin else set()
@@ -138,7 +138,7 @@ def _manifest_checks(document: Document) -> list[Diagnostic]:
 
 
 def _model(
-    manifest: Manifest, documents: Mapping[str, Document], dirs: SchemaDirs
+    manifest: Manifest, documents: Mapping[str, Document], found: Schemas
 ) -> tuple[Pack, list[Diagnostic]]:
     """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
     prefix = f"{LAYOUTS}/"
@@ -154,11 +154,9 @@ def _model(
         if spec.key not in documents
     )
     templates, problems = read_templates(layouts, theme, broken)
-    boxes = read_boxes(manifest, documents, dirs)
-    game_schema = validator(dirs, MANIFEST.schema).schema
-    assert isinstance(game_schema, Mapping)
-    game = Item(documents["game"].value, "game", schema=game_schema)
-    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, dirs)
+    boxes = read_boxes(manifest, documents, found)
+    game = Item(documents["game"].value, "game", schema=found.schema(MANIFEST.schema))
+    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, found)
     return pack, [*problems, *boxes.diagnostics]
 
 

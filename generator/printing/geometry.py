@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 POINTS_PER_MM = 72 / 25.4
 MAX_BLEED = 10.0
@@ -46,9 +47,11 @@ class Size:
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 
 
-@dataclass(frozen=True)
-class Rect:
-    """A rectangle in millimetres from the sheet's lower-left corner."""
+class Rect(NamedTuple):
+    """A rectangle in millimetres from the sheet's lower-left corner.
+
+    A named tuple: cards make many of them, and templates compare them.
+    """
 
     x: float
     y: float

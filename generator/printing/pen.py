@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.printing.fonts import register
 from generator.printing.geometry import Rect, pt
@@ -23,9 +22,8 @@ Colour = str
 WHITE, BLACK = "#FFFFFF", "#000000"
 
 
-@dataclass(frozen=True)
-class TextStyle:
-    """How a text is set."""
+class TextStyle(NamedTuple):
+    """How a text is set (a named tuple: every text of every card has one)."""
 
     size: float
     """Preferred size in points."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from generator.errors import DraftdeckError
 from generator.printing.fonts import coverage
@@ -54,8 +55,7 @@ class Fitted:
         return self.size * LEADING
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(NamedTuple):
     """What is being drawn, for messages."""
 
     component: str

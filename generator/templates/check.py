@@ -1,7 +1,7 @@
 """Checking templates against every card they will draw, before anything is drawn.
 
 Each element of each template is bound to each card of each component that
-uses it, with and without --ink-saver. A field the card does not have, an
+uses it (and what --ink-saver alone draws, in that mode too). A field the card does not have, an
 unknown filter, icon, drawing, style or font, an image file that is missing
 or unusable, a text box that reaches into the safe zone, a repeat whose
 items do not fit: each is an error located at the template key (or, for an
@@ -13,22 +13,24 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.errors import DraftdeckError
 from generator.packs.items import Card, Origin
 from generator.packs.model import Component, EditionBox, Pack
 from generator.printing.images import check_image
-from generator.templates.expressions import ExpressionError, Scope, parse_path, single_placeholder
+from generator.templates.expressions import OTHER_ROOTS, ExpressionError, Scope, single_placeholder
 from generator.templates.faces import (
+    Binder,
     DrawingOp,
     ElementError,
     IconOp,
     ImageOp,
     Sheet,
     TextOp,
-    _Place,
-    bind_element,
+    _firsts,
+    inputs,
 )
 from generator.templates.model import Element
 
@@ -59,6 +61,8 @@ class _Found:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     seen: set[tuple[str, int, int, str]] = field(default_factory=set)
     images: dict[Path, str | None] = field(default_factory=dict)
+    bound: set[tuple[Any, ...]] = field(default_factory=set)
+    """(element, ink saver, values of the card fields it reads) already checked."""
 
     def add(self, diagnostic: Diagnostic) -> None:
         key = (
@@ -110,16 +114,37 @@ def _check_sheet(
     sheet = pack.sheet(edition, component, template)
     elements = {_origin(e): e for e in _all(sheet.template.elements)}
     cards = list({id(card): card for card in component.cards}.values())
+    # What --ink-saver alone draws gets a second look in that mode; the rest binds
+    # the same keys either way. A binder binds an element once per distinct value of
+    # the card fields it reads, and editions that share a card's data share its check.
+    passes = [
+        (Binder(sheet, CheckEnv(False)), tuple(enumerate(sheet.template.elements))),
+        (
+            Binder(sheet, CheckEnv(True)),
+            tuple((i, e) for i, e in enumerate(sheet.template.elements) if _saver_only(e)),
+        ),
+    ]
+    roots = tuple(id(value) for value in sheet.roots.values())
+    reads_roots = {id(e) for e in sheet.template.elements if _reads_roots(e)}
     for card in cards:
-        scope = Scope(card.item, sheet.roots, sheet.translate)
-        for ink_saver in (False, True):
-            env = CheckEnv(ink_saver)
-            for element in sheet.template.elements:
+        for binder, chosen in passes:
+            for index, element in chosen:
+                key = (
+                    id(element),
+                    binder.env.ink_saver,
+                    roots if id(element) in reads_roots else (),
+                    inputs(binder.reads[index], card.item),
+                )
+                if key[3] is not None:
+                    if key in found.bound:
+                        continue
+                    found.bound.add(key)
                 try:
-                    ops = bind_element(sheet, element, scope, env, _Place())
+                    ops = binder.element(index, element, card.item)
                 except ElementError as error:
                     found.add(_element_problem(error, card, component))
                     continue
+                scope = binder.scope(card.item)
                 for op in ops:
                     if isinstance(op, TextOp):
                         _safe(sheet, elements[op.origin], op, card, component, found)
@@ -147,6 +172,16 @@ def _check_sheet(
                         )
                     elif isinstance(op, ImageOp):
                         _image(pack.manifest.root, element, scope, op, card, component, found)
+
+
+def _reads_roots(element: Element) -> bool:
+    """Whether an element names the game, edition or component (or a path that cannot be read)."""
+    firsts = _firsts(element)
+    return firsts is None or not firsts.isdisjoint(OTHER_ROOTS)
+
+
+def _saver_only(element: Element) -> bool:
+    return any(e.spec.get("ink_saver") == "only" for e in _all((element,)))
 
 
 def _element_problem(error: ElementError, card: Card, component: Component) -> Diagnostic:
@@ -249,6 +284,3 @@ def _all(elements: tuple[Element, ...]) -> Iterator[Element]:
 
 def _origin(element: Element) -> str:
     return f"{element.at().origin}, element '{element.name}'"
-
-
-__all__ = ["CheckEnv", "check_templates", "parse_path"]

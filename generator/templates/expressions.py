@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from generator.packs.items import Item, Origin, child_schema, declared
 
@@ -22,7 +22,7 @@ WHITE = "#FFFFFF"
 DARK_INK = "#1B1F2A"
 REPEAT_ROOTS = frozenset({"item", "index", "odd"})
 """Names a repeat gives its elements, before the card's own fields."""
-OTHER_ROOTS = frozenset({"card", "game", "edition", "component"})
+OTHER_ROOTS = frozenset({"game", "edition", "component"})
 """Names that reach beyond the card when it has no field of that name."""
 TEXT_FILTERS = frozenset({"tr", "number", "ordinal", "upper", "lower", "initial"})
 COLOUR_FILTERS = frozenset({"bg", "ink"})
@@ -62,8 +62,7 @@ class Placeholder:
     """The text between the braces."""
 
 
-@dataclass(frozen=True)
-class Value:
+class Value(NamedTuple):
     """A looked-up value, and what is known of it.
 
     `context` is the gettext context of translated text, or the context a
@@ -171,34 +170,64 @@ def needs_translation(text: str) -> bool:
     return any(isinstance(p, str) and _LETTER.search(p) for p in parse_text(text))
 
 
+_SCOPES: dict[tuple[Any, ...], Scope] = {}
+
+
+def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return a.keys() == b.keys() and all(a[k] is b[k] for k in a)
+
+
 class Scope:
     """Where a template's paths are looked up: a repeat's names, the card, then the rest."""
 
     def __init__(self, card: Item, roots: Mapping[str, Any], translate: frozenset[str]) -> None:
         self.card, self.roots, self.translate = card, roots, translate
+        self._found: dict[PathKey, Value] = {}
+
+    @classmethod
+    def of(cls, card: Item, roots: Mapping[str, Any], translate: frozenset[str]) -> Scope:
+        """The scope of a card, shared by every binding of it (validation, each language):
+        what it looked up does not depend on the language."""
+        key = (id(card), *(id(v) for v in roots.values()), translate)
+        known = _SCOPES.get(key)
+        if known is None or known.card is not card or not _same(known.roots, roots):
+            known = _SCOPES[key] = cls(card, roots, translate)
+        return known
 
     def within(self, **names: Any) -> Scope:
         """The scope inside a repeat."""
         return Scope(self.card, {**self.roots, **names}, self.translate)
 
     def lookup(self, path: PathKey) -> Value:
-        """The value at a path; raises Absent for a field its schema does not have."""
+        """The value at a path; raises Absent for a field its schema does not have.
+
+        Every prefix looked up is remembered, so the card's `species`, then
+        `species.colour`, then `species.colour.rgb` are each found once.
+        """
+        found = self._found.get(path)
+        if found is not None:
+            return found
+        if len(path) == 1:
+            found = self._root(path)
+        else:
+            parent = self.lookup(path[:-1])
+            key = path[-1]
+            walked = [f"[{k}]" if isinstance(k, int) else str(k) for k in path[:-1]]
+            found = self._step(parent, key, walked)
+        self._found[path] = found
+        return found
+
+    def _root(self, path: PathKey) -> Value:
         first = path[0]
         assert isinstance(first, str)
         if first in REPEAT_ROOTS and first in self.roots:
-            current = _wrap(self.roots[first])
-        elif first in self.card.fields or declared(self.card.schema, first):
-            current = self._member(self.card, first)
-        elif first in self.roots:
-            current = _wrap(self.roots[first])
-        else:
-            known = sorted({*self.card.fields, *_properties(self.card.schema), *self.roots})
-            raise Absent(str(first), known)
-        walked = [str(first)]
-        for key in path[1:]:
-            current = self._step(current, key, walked)
-            walked.append(f"[{key}]" if isinstance(key, int) else str(key))
-        return current
+            return _wrap(self.roots[first])
+        if first in self.card.fields or declared(self.card.schema, first):
+            return self._member(self.card, first)
+        if first in self.roots:
+            return _wrap(self.roots[first])
+        known = sorted({*self.card.fields, *_properties(self.card.schema), *self.roots})
+        raise Absent(str(first), known)
 
     def _step(self, current: Value, key: str | int, walked: list[str]) -> Value:
         value = current.value
@@ -215,14 +244,11 @@ class Scope:
             if key not in value.fields and not declared(value.schema, key):
                 raise Absent(f"{shown}.{key}", sorted({*value.fields, *_properties(value.schema)}))
             return self._member(value, key)
-        if isinstance(value, Mapping):
+        if isinstance(value, dict):  # data is plain dicts: a cheaper test than Mapping
             if key not in value and not declared(current.schema, key):
                 known = sorted({*map(str, value), *_properties(current.schema)})
                 raise Absent(f"{shown}.{key}", known)
-            schema = child_schema(current.schema, key)
-            return self._child(
-                value.get(key), key, current.context, schema, _at(current.origin, key)
-            )
+            return self._child(value.get(key), key, current.context, current.schema, current.origin)
         raise ExpressionError(f"'{shown}' is {_kind(value)}, which has no field '{key}'")
 
     def _member(self, item: Item, key: str) -> Value:
@@ -234,19 +260,19 @@ class Scope:
                 return Value(targets.get(value))
             if isinstance(value, list):
                 return Value(tuple(targets.get(v) for v in value))
-        schema = child_schema(item.schema, key)
-        return self._child(value, key, item.context, schema, _at(item.origin, key))
+        return self._child(value, key, item.context, item.schema, item.origin)
 
     def _child(
-        self, value: Any, key: str, context: str | None, schema: Any, origin: Origin | None
+        self, value: Any, key: str, context: str | None, parent: Any, origin: Origin | None
     ) -> Value:
-        """A value under `key`: translated text keeps its container's context; a mapping or
-        list passes its own key on to what it holds (as the catalogs' contexts do)."""
+        """A value under `key` of a container with the schema `parent`: translated text keeps
+        its container's context; a mapping or list passes its own key on to what it holds
+        (as the catalogs' contexts do), and its schema."""
         if isinstance(value, str):
-            return Value(value, context if key in self.translate else None, schema, origin)
-        if isinstance(value, Mapping | list):
-            return Value(value, key, schema, origin)
-        return Value(value, None, schema, origin)
+            return Value(value, context if key in self.translate else None, None, _at(origin, key))
+        if isinstance(value, dict | list):
+            return Value(value, key, child_schema(parent, key), _at(origin, key))
+        return Value(value, None, None, _at(origin, key))
 
 
 def _at(origin: Origin | None, key: str | int) -> Origin | None:
@@ -257,7 +283,7 @@ def _item_of(value: Any, container: Value, index: int) -> Value:
     """An item of a list, with the list's context and its items' schema."""
     if isinstance(value, Item):
         return Value(value, value.context)
-    context = container.context if isinstance(value, Mapping) else None
+    context = container.context if isinstance(value, dict) else None
     schema = child_schema(container.schema, None)
     return Value(value, context, schema, _at(container.origin, index))
 
@@ -373,6 +399,20 @@ def colour(text: str, scope: Scope, env: Env, named: Mapping[str, str]) -> str:
                 f"{{{placeholder.source}}} is {_kind(value)}, not a #RRGGBB colour"
             )
         return value
+    key = (text, env.ink_saver, id(named))
+    known = _NAMED.get(key)
+    if known is None or known[0] is not named:
+        known = _NAMED[key] = (named, _named_colour(text, env.ink_saver, named))
+    return known[1]
+
+
+_NAMED: dict[tuple[str, bool, int], tuple[Mapping[str, str], str]] = {}
+"""Colours that name no field, resolved once per text, print setting and colour table (by id,
+the table kept to check it)."""
+
+
+def _named_colour(text: str, ink_saver: bool, named: Mapping[str, str]) -> str:
+    """A colour that names no field: #RRGGBB or a theme colour, with its filters."""
     base, *filters = (part.strip() for part in text.split("|"))
     if _HEX.fullmatch(base):
         found = base
@@ -388,7 +428,7 @@ def colour(text: str, scope: Scope, env: Env, named: Mapping[str, str]) -> str:
     for name in filters:
         if name not in COLOUR_FILTERS:
             raise ExpressionError(f"'{name}' is not a colour filter", "colour filters: bg, ink")
-        found = colour_filter(name, found, env.ink_saver)
+        found = colour_filter(name, found, ink_saver)
     return found
 
 

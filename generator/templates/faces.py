@@ -8,16 +8,18 @@ and placed many times. Drawing the operations is `paint.py`'s job.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from generator.packs.items import Item
 from generator.printing.fonts import FAMILY
 from generator.printing.geometry import MAX_BLEED, Rect, Size
 from generator.printing.pen import TextStyle
 from generator.templates.expressions import (
+    OTHER_ROOTS,
     Env,
     ExpressionError,
+    Placeholder,
     Scope,
     colour,
     evaluate,
@@ -26,6 +28,7 @@ from generator.templates.expressions import (
     items_of,
     needs_translation,
     parse_path,
+    parse_text,
     single_placeholder,
 )
 from generator.templates.model import Element, Template, Theme
@@ -36,8 +39,7 @@ MAX_REPEAT = 200
 """Most items a repeat draws: a bound on what data can make it loop over."""
 
 
-@dataclass(frozen=True)
-class RectOp:
+class RectOp(NamedTuple):
     box: Rect
     fill: str | None
     stroke: str | None
@@ -45,16 +47,14 @@ class RectOp:
     radius: float
 
 
-@dataclass(frozen=True)
-class LineOp:
+class LineOp(NamedTuple):
     start: tuple[float, float]
     end: tuple[float, float]
     colour: str
     width: float
 
 
-@dataclass(frozen=True)
-class CircleOp:
+class CircleOp(NamedTuple):
     centre: tuple[float, float]
     radius: float
     fill: str | None
@@ -62,16 +62,14 @@ class CircleOp:
     width: float
 
 
-@dataclass(frozen=True)
-class PolygonOp:
+class PolygonOp(NamedTuple):
     points: tuple[tuple[float, float], ...]
     fill: str | None
     stroke: str | None
     width: float
 
 
-@dataclass(frozen=True)
-class TextOp:
+class TextOp(NamedTuple):
     box: Rect
     text: str
     style: TextStyle
@@ -79,22 +77,19 @@ class TextOp:
     """The element, for messages: "layouts/x.yaml:12, element 'name'"."""
 
 
-@dataclass(frozen=True)
-class ImageOp:
+class ImageOp(NamedTuple):
     path: str
     box: Rect
 
 
-@dataclass(frozen=True)
-class IconOp:
+class IconOp(NamedTuple):
     icon: str
     box: Rect
     colour: str
     args: tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True)
-class DrawingOp:
+class DrawingOp(NamedTuple):
     drawing: str
     box: Rect
     boxes: tuple[tuple[str, Rect], ...]
@@ -126,6 +121,10 @@ class Sheet:
     roots: Mapping[str, Any]
     """game, edition and component, for paths that leave the card."""
     translate: frozenset[str]
+    styles: dict[tuple[int, bool], TextStyle] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Text styles that read nothing of the card, made once: (element keys, ink saver) -> style."""
 
 
 @dataclass(frozen=True)
@@ -137,13 +136,111 @@ class _Place:
     cell: Size | None = None
 
 
+_CARD = _Place()
+"""The card itself."""
+
+
 def bind(sheet: Sheet, card: Item, env: Env) -> Face:
     """The face of a card: every element that is shown, bound and placed."""
-    scope = Scope(card, sheet.roots, sheet.translate)
-    ops: list[Op] = []
-    for element in sheet.template.elements:
-        ops += bind_element(sheet, element, scope, env, _Place())
-    return tuple(ops)
+    return Binder(sheet, env).face(card)
+
+
+class Binder:
+    """Binds one template to many cards.
+
+    An element's operations depend only on the card fields it names (and on
+    the game, edition, component, language and print setting, fixed here), so
+    they are bound once per distinct value of those fields: a card back once
+    for the whole deck, a species name once per species.
+    """
+
+    def __init__(self, sheet: Sheet, env: Env) -> None:
+        self.sheet, self.env = sheet, env
+        self.reads = [reads(element) for element in sheet.template.elements]
+        """The card fields each element reads."""
+        self._bound: dict[tuple[Any, ...], tuple[Op, ...]] = {}
+
+    def face(self, card: Item) -> Face:
+        """The face of one card."""
+        ops: list[Op] = []
+        for index, element in enumerate(self.sheet.template.elements):
+            ops += self.element(index, element, card)
+        return tuple(ops)
+
+    def element(self, index: int, element: Element, card: Item) -> tuple[Op, ...]:
+        """One element's operations for a card (raises ElementError)."""
+        key = inputs(self.reads[index], card)
+        if key is None:
+            return tuple(bind_element(self.sheet, element, self.scope(card), self.env, _CARD))
+        found = self._bound.get((index, *key))
+        if found is None:
+            found = tuple(bind_element(self.sheet, element, self.scope(card), self.env, _CARD))
+            self._bound[(index, *key)] = found
+        return found
+
+    def scope(self, card: Item) -> Scope:
+        """Where the card's paths are looked up."""
+        return Scope.of(card, self.sheet.roots, self.sheet.translate)
+
+
+def reads(element: Element) -> tuple[str, ...] | None:
+    """The card fields an element names (None when a path of it cannot be read)."""
+    firsts = _firsts(element)
+    return None if firsts is None else tuple(sorted(firsts - OTHER_ROOTS))
+
+
+def inputs(fields: tuple[str, ...] | None, card: Item) -> tuple[Any, ...] | None:
+    """The values of the fields an element reads, as a key; None where that key is unsafe
+    (a card field shadows the game, edition or component, or a value cannot be keyed)."""
+    if fields is None or not OTHER_ROOTS.isdisjoint(card.fields):
+        return None
+    try:
+        return tuple(_frozen(card.fields.get(name)) for name in fields)
+    except TypeError:
+        return None
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for a data value: lists and mappings become tuples."""
+    if isinstance(value, list):
+        return ("list", *(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return ("map", *((k, _frozen(v)) for k, v in value.items()))
+    hash(value)
+    return (type(value).__name__, value)
+
+
+def _firsts(element: Element) -> frozenset[str] | None:
+    """The first names of every path the element and its children name; None if one is broken."""
+    spec = element.spec
+    paths = [str(spec[k]) for k in ("when", "unless", "over") if k in spec]
+    texts: list[str] = []
+    _strings({k: v for k, v in spec.items() if k not in ("when", "unless", "over")}, texts)
+    try:
+        found = {str(parse_path(p)[0]) for p in paths}
+        for text in texts:
+            found |= {
+                str(part.path[0]) for part in parse_text(text) if isinstance(part, Placeholder)
+            }
+    except ExpressionError:
+        return None  # reported card by card
+    for child in element.children:
+        inner = _firsts(child)
+        if inner is None:
+            return None
+        found |= inner - {"item", "index", "odd"}
+    return frozenset(found)
+
+
+def _strings(value: Any, found: list[str]) -> None:
+    if isinstance(value, str):
+        found.append(value)
+    elif isinstance(value, Mapping):
+        for child in value.values():
+            _strings(child, found)
+    elif isinstance(value, list):
+        for child in value:
+            _strings(child, found)
 
 
 def bind_element(sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Place) -> list[Op]:
@@ -277,6 +374,8 @@ def _repeat(sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Plac
 class _Paint:
     """Reads one element's keys as geometry, colours, texts and styles."""
 
+    __slots__ = ("element", "env", "place", "scope", "sheet")
+
     def __init__(
         self, sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Place
     ) -> None:
@@ -376,6 +475,17 @@ class _Paint:
 
     def style(self, own: Mapping[str, Any], key: str | None) -> TextStyle:
         """A text style: the theme's named style, then the element's own keys."""
+        found = self.sheet.styles.get((id(own), self.env.ink_saver))
+        if found is None:
+            found = self._style(own, key)
+            named = self.sheet.theme.styles.get(str(own.get("style")), {})
+            if "{" not in str(
+                own.get("colour", named.get("colour", ""))
+            ):  # the same for every card
+                self.sheet.styles[(id(own), self.env.ink_saver)] = found
+        return found
+
+    def _style(self, own: Mapping[str, Any], key: str | None) -> TextStyle:
         theme = self.sheet.theme
         name = own.get("style")
         if name is not None and name not in theme.styles:

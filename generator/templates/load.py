@@ -11,6 +11,7 @@ from generator.templates.model import (
     COMMON_KEYS,
     DEFAULT_SAFE,
     KEYS,
+    REQUIRED,
     Element,
     Located,
     Template,
@@ -54,8 +55,8 @@ def read_templates(
         elements = tuple(_element(n, d) for n, d in drafts.items())
         found = [p for element in elements for p in _misplaced_keys(element)]
         problems += found
-        if any(_untyped(element) for element in elements):
-            continue  # what it draws is unknown: the template is left out
+        if found:
+            continue  # what it draws is unknown or incomplete: the template is left out
         located = Located(documents[name], ())
         templates[name] = Template(name, elements, {**theme.colours, **colours}, located)
     return templates, problems
@@ -120,10 +121,6 @@ def _element(name: str, draft: tuple[dict[str, Any], dict[str, Located], _Drafts
     return Element(name, spec, where, tuple(_element(n, d) for n, d in children.items()))
 
 
-def _untyped(element: Element) -> bool:
-    return "type" not in element.spec or any(_untyped(c) for c in element.children)
-
-
 def _misplaced_keys(element: Element) -> list[Diagnostic]:
     """A key that the element's type does not read is a mistake (often a type changed by extends)."""
     if "type" not in element.spec:
@@ -142,6 +139,16 @@ def _misplaced_keys(element: Element) -> list[Diagnostic]:
         for key in element.spec
         if key not in allowed
     ]
+    missing = [k for k in REQUIRED[element.kind] if k not in element.spec and k != "elements"]
+    if element.kind == "repeat" and not element.children:
+        missing.append("elements")
+    if missing:
+        problems.append(
+            element.at().diagnostic(
+                f"a {element.kind} element needs {', '.join(missing)}",
+                hint=f"add {', '.join(f'{k}:' for k in missing)} to element '{element.name}'",
+            )
+        )
     if element.children and element.kind != "repeat":
         problems.append(element.at().diagnostic(f"a {element.kind} element has no elements"))
     for child in element.children:

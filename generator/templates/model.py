@@ -22,6 +22,19 @@ KEYS = {
     "drawing": {"box", "drawing", "boxes", "styles", "args"},
 }
 """The keys each type of element reads, besides type, when, unless and ink_saver."""
+REQUIRED = {
+    "rect": ("box",),
+    "line": ("from", "to"),
+    "circle": ("centre", "radius"),
+    "polygon": ("points",),
+    "text": ("box", "text"),
+    "image": ("box", "src"),
+    "icon": ("box", "icon"),
+    "repeat": ("box", "over", "cell", "elements"),
+    "area": ("box",),
+    "drawing": ("box", "drawing"),
+}
+"""The keys each type of element needs."""
 COMMON_KEYS = frozenset({"type", "when", "unless", "ink_saver"})
 DEFAULT_SAFE = 3.0
 

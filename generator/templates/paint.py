@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -98,15 +98,10 @@ class Painter:
 
     def _icon(self, pen: Pen, op: IconOp) -> None:
         """An icon, drawn once per document as a form and placed wherever it recurs."""
-        draw = self.icons[op.icon]
-        args = dict(op.args)
-        # The form clips to its box: leave room for strokes that straddle the icon's edge.
-        margin = max(1.0, 0.25 * min(op.box.width, op.box.height))
+        name, margin = _form(op)
         local = Rect(margin, margin, op.box.width, op.box.height)
-        key = hashlib.sha1(repr((op.icon, local, op.colour, op.args)).encode()).hexdigest()[:16]
-        pen.reused(
-            f"icon-{op.icon}-{key}", op.box.grown(margin), lambda p: draw(p, local, op.colour, args)
-        )
+        draw = self.icons[op.icon]
+        pen.reused(name, op.box.grown(margin), lambda p: draw(p, local, op.colour, dict(op.args)))
 
     def _drawing(self, pen: Pen, op: DrawingOp, label: str) -> None:
         context = DrawingContext(
@@ -125,3 +120,15 @@ class Painter:
             self.drawings[op.drawing](pen, context)
         except TextProblem as problem:
             raise problem.at(f"card {label}, {op.origin}") from None
+
+
+@lru_cache(maxsize=4096)
+def _form(op: IconOp) -> tuple[str, float]:
+    """The form name of an icon in its size, colour and arguments, and the margin around it.
+
+    The form clips to its box: the margin leaves room for strokes on the icon's edge.
+    """
+    margin = max(1.0, 0.25 * min(op.box.width, op.box.height))
+    local = (op.box.width, op.box.height)
+    key = hashlib.sha1(repr((op.icon, local, op.colour, op.args)).encode()).hexdigest()[:16]
+    return f"icon-{op.icon}-{key}", margin

@@ -1,0 +1,180 @@
+"""Game packs end to end: a pack of data alone, several games in one folder, plug-ins, previews."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from tests.conftest import PACK, replace_once
+from tests.pdf_helpers import MM_PER_PT, reader
+
+
+def _text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in reader(path).pages)
+
+
+def test_a_new_pack_validates_and_builds_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    created = runner.invoke(app, ["new", "demo"])
+    assert created.exit_code == 0, created.output
+    assert created.stdout.splitlines()[0] == "created demo/"
+    validated = runner.invoke(app, ["validate", "--data", "demo"])
+    assert validated.exit_code == 0, validated.output
+    assert validated.stdout == "demo: 6 files checked, no errors, no warnings\n"
+    built = runner.invoke(app, ["build", "--data", "demo", "--out", "output", "--jobs", "1"])
+    assert built.exit_code == 0, built.output
+    names = {"de": "Sonne", "fr": "Soleil", "en": "Sun"}
+    for locale, sun in names.items():
+        combined = Path("output/demo") / locale / "print-and-play.pdf"
+        text = _text(combined)
+        assert sun in text and "Demo" in text
+        pdf = reader(combined)
+        assert len(pdf.pages) == 4 + 2  # 12 cards on 2 sheets with their backs, and calibration
+        assert pdf.trailer["/Root"]["/Lang"] == locale
+    assert (Path("output/demo") / "data.json").is_file()
+
+
+def test_new_refuses_a_bad_id_or_an_existing_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    bad = runner.invoke(app, ["new", "My Game"])
+    assert bad.exit_code == 2
+    assert "'My Game' cannot be a game id: use lower-case letters and digits" in bad.output
+    Path("taken").mkdir()
+    taken = runner.invoke(app, ["new", "taken"])
+    assert taken.exit_code == 2
+    assert "taken already exists; choose another id or folder" in taken.output
+
+
+def test_a_pack_without_plugin_has_no_summary_or_simulator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner.invoke(app, ["new", "demo"])
+    for command in (["summary"], ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*command, "--data", "demo"])
+        assert result.exit_code == 2
+        assert "demo has no rules plug-in that provides" in result.output
+
+
+def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> None:
+    runner.invoke(app, ["new", "demo", "--into", "data"])
+    validated = runner.invoke(app, ["validate", "--data", "data"])
+    assert validated.exit_code == 0, validated.output
+    assert validated.stdout.endswith(
+        "data/all-star-draft, data/demo: 39 files checked, no errors, no warnings; "
+        "55 values marked provisional (--strict fails on them)\n"
+    )
+    ambiguous = runner.invoke(app, ["preview", "sun-1", "--data", "data"])
+    assert ambiguous.exit_code == 2
+    assert "data holds 2 games (all-star-draft, demo); choose one with --game" in ambiguous.output
+    built = runner.invoke(
+        app, ["build", "--data", "data", "--game", "demo", "--out", "output", "--locale", "en"]
+    )
+    assert built.exit_code == 0, built.output
+    assert sorted(p.name for p in (project / "output").iterdir()) == ["demo"]
+    unknown = runner.invoke(app, ["build", "--data", "data", "--game", "chess"])
+    assert unknown.exit_code == 2
+    assert "data has no game 'chess'; it has: all-star-draft, demo" in unknown.output
+
+
+@pytest.mark.parametrize(
+    ("args", "file"),
+    [
+        (["polar-bear-4"], "polar-bear-4-en.png"),
+        (["combo-stadium-2", "--locale", "fr"], "combo-stadium-2-fr.png"),
+        (["blue-2", "--component", "bus-token"], "blue-2-en.png"),
+        (["tiebreaker-1", "--back", "--locale", "de"], "tiebreaker-1-back-de.png"),
+        (["scoring-board-1", "--edition", "2020"], "scoring-board-1-en.png"),
+    ],
+)
+def test_preview_any_card_of_any_component(
+    project: Path, runner: CliRunner, args: list[str], file: str
+) -> None:
+    result = runner.invoke(app, ["preview", *args, "--data", "data", "--out", "shots"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"shots/{file}"
+    assert (project / "shots" / file).read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["blue"], "'blue' is a card of fan-zone, fan-marker; choose one with --component"),
+        (["blue-1", "--back", "--component", "bus-token"], "'bus-token' cards print one-sided"),
+        (["unicorn-1"], "no card 'unicorn-1' here; card ids look like: blue, combo-stadium-1,"),
+        (
+            ["duck-4", "--component", "dragon"],
+            "no printed component 'dragon'; components: fan-zone,",
+        ),
+    ],
+)
+def test_preview_mistakes_are_messages(
+    project: Path, runner: CliRunner, args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, ["preview", *args, "--data", "data"])
+    assert result.exit_code == 1
+    assert message in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def _number_x(project: Path) -> float:
+    """Where the first card's number is drawn, in mm from the sheet's left edge."""
+    pdf = reader(project / "output/all-star-draft/2025/en/hockey-player.pdf")
+    found: list[float] = []
+
+    def visit(text: str, cm: Any, tm: Any, _font: Any, _size: Any) -> None:
+        if text.strip() == "1" and not found:
+            found.append((cm[0] * tm[4] + cm[2] * tm[5] + cm[4]) * MM_PER_PT)
+
+    pdf.pages[0].extract_text(visitor_text=visit)
+    return found[0]
+
+
+def test_moving_the_number_is_one_value_in_the_template(project: Path, runner: CliRunner) -> None:
+    args = ["build", "--data", "data", "--out", "output", "--edition", "2025", "--locale", "en"]
+    args += ["--bleed", "0", "--jobs", "1"]  # nine upright cards a sheet, the first top left
+    assert runner.invoke(app, args).exit_code == 0
+    before = _number_x(project)
+    replace_once(
+        Path(PACK) / "layouts/hockey-player.yaml", "box: [4, 66, 22, 18]", "box: [30, 66, 22, 18]"
+    )
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "up to date" not in result.stdout
+    assert _number_x(project) - before == pytest.approx(26.0, abs=0.1)
+
+
+def test_a_plugin_from_another_distribution_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import plugins
+
+    site = tmp_path / "site"
+    (site / "othergame-1.0.dist-info").mkdir(parents=True)
+    (site / "othergame-1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: othergame\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (site / "othergame-1.0.dist-info" / "entry_points.txt").write_text(
+        "[draftdeck.games]\nother = othergame_plugin:PLUGIN\n", encoding="utf-8"
+    )
+    (site / "othergame_plugin.py").write_text(
+        "from generator.plugins import Plugin\nPLUGIN = Plugin(id='other-game')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(site))
+    plugins.installed.cache_clear()
+    try:
+        assert plugins.find_plugin("other-game") == plugins.Plugin(id="other-game")
+        assert plugins.find_plugin("all-star-draft") is not None
+    finally:
+        plugins.installed.cache_clear()
+        sys.modules.pop("othergame_plugin", None)

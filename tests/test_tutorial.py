@@ -1,0 +1,105 @@
+"""docs/tutorial.md, step by step: start a game, add a field, put it on the card, translate, print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.paths import PROJECT_ROOT
+from tests.conftest import replace_once
+from tests.pdf_helpers import reader
+
+TUTORIAL = (PROJECT_ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+
+SCHEMA_LINE = (
+    '          "motto": { "type": "string", "minLength": 1, "maxLength": 80, '
+    '"description": "A short saying printed under the name (translated)." },\n'
+)
+TRANSLATE = "translate: [name, motto]\n"
+CARD = '  - {id: sun-1, name: Sun, motto: Rise and shine, value: 1, colour: "#E8A33D"}\n'
+ELEMENT = (
+    '  motto: {type: text, box: [8, 6, 47, 6], text: "{motto|tr}", size: 9, min: 6, when: motto}\n'
+)
+MOTTO = {"de": "Aufstehen und strahlen", "fr": "Debout et rayonne", "en": "Rise and shine"}
+COMMANDS = [
+    "draftdeck new my-game",
+    "draftdeck validate --data my-game",
+    "draftdeck build --data my-game",
+    "draftdeck preview sun-1 --data my-game",
+    "draftdeck i18n extract --data my-game",
+    "draftdeck i18n update --data my-game",
+    "draftdeck i18n check --data my-game",
+    "draftdeck preview sun-1 --data my-game --locale de",
+]
+
+
+def test_the_tutorial_shows_what_this_test_does() -> None:
+    for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, *COMMANDS):
+        assert snippet in TUTORIAL, snippet
+    for locale, motto in MOTTO.items():
+        assert f'msgstr "{motto}"' in TUTORIAL, locale
+
+
+def _run(runner: CliRunner, command: str, out: Path) -> str:
+    words = command.split()[1:]
+    if words[0] in ("build", "preview"):
+        words += ["--out", str(out / ("preview" if words[0] == "preview" else ""))]
+    result = runner.invoke(app, words)
+    assert result.exit_code == 0, (command, result.output)
+    return result.stdout
+
+
+def test_the_tutorial_end_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "output"
+    # 1. Start a game.
+    for command in COMMANDS[:4]:
+        _run(runner, command, out)
+    assert (out / "my-game" / "en" / "card.pdf").is_file()
+    assert (out / "preview" / "sun-1-en.png").is_file()
+    # 2. Add a field, and 3. put it on the card.
+    game = Path("my-game")
+    replace_once(
+        game / "schemas/cards.schema.json",
+        '          "colour": {',
+        SCHEMA_LINE + '          "colour": {',
+    )
+    replace_once(
+        game / "game.yaml", "locales: [de, fr, en]\n", "locales: [de, fr, en]\n" + TRANSLATE
+    )
+    replace_once(
+        game / "cards.yaml",
+        '  - {id: sun-1, name: Sun, value: 1, colour: "#E8A33D"}\n',
+        CARD,
+    )
+    with (game / "layouts/card.yaml").open("a", encoding="utf-8") as layout:
+        layout.write(ELEMENT)
+    failed = runner.invoke(app, ["validate", "--data", "my-game"])
+    assert failed.exit_code == 1
+    for language in ("German", "French", "English"):
+        assert (
+            f"my-game/cards.yaml:7:28: error: 'Rise and shine' has no {language} translation"
+            in failed.stdout
+        )
+    # 4. Translate it.
+    _run(runner, COMMANDS[4], out)
+    _run(runner, COMMANDS[5], out)
+    for locale, motto in MOTTO.items():
+        replace_once(
+            game / f"locales/{locale}/LC_MESSAGES/my-game.po",
+            'msgid "Rise and shine"\nmsgstr ""',
+            f'msgid "Rise and shine"\nmsgstr "{motto}"',
+        )
+    assert "every text fits" in _run(runner, COMMANDS[6], out)
+    # 5. Print it.
+    _run(runner, COMMANDS[2], out)
+    _run(runner, COMMANDS[7], out)
+    for locale, motto in MOTTO.items():
+        first_sheet = reader(out / "my-game" / locale / "card.pdf").pages[0].extract_text()
+        assert motto in first_sheet, locale
+    assert (out / "preview" / "sun-1-de.png").is_file()
