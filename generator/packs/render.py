@@ -185,7 +185,7 @@ def faces(
         colours=sheet.template.colours,
         pack_root=pack.manifest.root,
     )
-    binder = Binder(sheet, _Env(tr, ink_saver))
+    binder = Binder(sheet, LanguageEnv(tr, ink_saver))
     bound: dict[int, Face] = {}
     drawn: dict[Face, Callable[[Pen], None]] = {}
     out = []
@@ -222,8 +222,8 @@ class _Drawings(dict[str, Any]):
 
 
 @dataclass(frozen=True)
-class _Env:
-    """Filters in one language."""
+class LanguageEnv:
+    """What template filters need: one language, and whether ink is saved."""
 
     tr: Translator
     ink_saver: bool
