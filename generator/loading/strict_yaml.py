@@ -9,6 +9,7 @@ resolved by the YAML 1.2 core schema. The C parser is used when present.
 
 from __future__ import annotations
 
+import math
 import re
 from functools import partial
 from pathlib import Path
@@ -297,6 +298,27 @@ def scan_positions(text: str, document_index: int = 0) -> Positions:
     return keys, values
 
 
+MAX_DIGITS = 30
+"""Longer numbers are mistakes (and Python refuses to read integers of over 4,300 digits)."""
+_TOO_LONG = (
+    "this number is too long to be meant",
+    "every number of the data is small: check the value, or quote it if it is text",
+)
+
+
+def _not_finite(text: str) -> tuple[str, str]:
+    return (
+        f"'{text}' is not a finite number",
+        "no value of the data is infinite or not a number: write the number meant",
+    )
+
+
+def _whole(text: str) -> tuple[Any, tuple[str, str] | None]:
+    if len(text) > MAX_DIGITS:
+        return text, _TOO_LONG
+    return int(text), None
+
+
 def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
     """Read an unquoted scalar by the YAML 1.2 core schema.
 
@@ -317,7 +339,7 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
                 f"'{text}' is ambiguous: YAML 1.1 reads a leading zero as octal",
                 f'write it without the leading zero, or quote it: "{text}"',
             )
-        return int(text), None
+        return _whole(text)
     if text in _YAML11_BOOLS:
         return text, (
             f"'{text}' is ambiguous: YAML 1.1 reads it as a boolean, YAML 1.2 as text",
@@ -332,17 +354,18 @@ def resolve_plain(text: str) -> tuple[Any, tuple[str, str] | None]:
                 f"'{text}' is ambiguous: YAML 1.1 reads a leading zero as octal",
                 f'write it without the leading zero, or quote it: "{text}"',
             )
-        return int(text), None
-    if _INT_OCT.fullmatch(text):
-        return int(text[2:], 8), None
-    if _INT_HEX.fullmatch(text):
-        return int(text[2:], 16), None
+        return _whole(text)
+    if _INT_OCT.fullmatch(text) or _INT_HEX.fullmatch(text):
+        if len(text) > MAX_DIGITS:
+            return text, _TOO_LONG
+        return int(text[2:], 8 if text[1] == "o" else 16), None
     if _FLOAT.fullmatch(text):
-        return float(text), None
-    if _INF.fullmatch(text):
-        return float("-inf") if text.startswith("-") else float("inf"), None
-    if _NAN.fullmatch(text):
-        return float("nan"), None
+        if len(text) > MAX_DIGITS:
+            return text, _TOO_LONG
+        value = float(text)
+        return (value, None) if math.isfinite(value) else (text, _not_finite(text))
+    if _INF.fullmatch(text) or _NAN.fullmatch(text):
+        return text, _not_finite(text)
     if _DATE.fullmatch(text):
         return text, (
             f"'{text}' is an unquoted date, which YAML 1.1 turns into a date object",
