@@ -69,6 +69,27 @@ def test_yaml11_numbers_and_dates_are_refused(text: str, message: str) -> None:
     assert headlines(text) == [f"f.yaml:1:4: error: {message}"]
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a: .nan", "'.nan' is not a finite number"),
+        ("a: -.inf", "'-.inf' is not a finite number"),
+        ("a: .Inf", "'.Inf' is not a finite number"),
+        ("a: 1e400", "'1e400' is not a finite number"),
+        ("a: " + "9" * 31, "this number is too long to be meant"),
+        ("a: " + "9" * 5000, "this number is too long to be meant"),
+        ("a: 0x" + "f" * 40, "this number is too long to be meant"),
+        ("a: 1." + "5" * 40, "this number is too long to be meant"),
+    ],
+)
+def test_numbers_no_printed_game_holds_are_refused(text: str, message: str) -> None:
+    assert headlines(text) == [f"f.yaml:1:4: error: {message}"]
+
+
+def test_thirty_digits_are_still_a_number() -> None:
+    assert resolve_plain("9" * 30) == (int("9" * 30), None)
+
+
 PATTERNS = [
     strict_yaml._INT,
     strict_yaml._INT_OCT,
