@@ -78,3 +78,34 @@ def test_art_with_another_extension_is_refused_by_the_schema(
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 1
     assert "'art' text 'art/rabbit.gif' has the wrong form" in result.stdout
+
+
+def test_art_over_the_pack_total_is_located_at_the_image_that_crosses_it(
+    project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("generator.templates.check.MAX_TOTAL_PIXELS", 100_000)
+    (Path(PACK) / "art").mkdir()
+    Image.new("RGB", (400, 360), (200, 30, 160)).save(Path(PACK) / "art" / "rabbit.png")
+    _name_art("art/rabbit.png")
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert (
+        "species.yaml:11:5: error: art file 'art/rabbit.png' and the art before it come to "
+        "144,000 pixels, more than a pack's art may hold (100,000) (at /species/0/art)"
+    ) in result.stdout
+
+
+def test_art_that_links_out_of_the_pack_is_refused(
+    project: Path, runner: CliRunner, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "secret.png"
+    Image.new("RGB", (40, 36)).save(outside)
+    (Path(PACK) / "art").mkdir()
+    (Path(PACK) / "art" / "rabbit.png").symlink_to(outside)
+    _name_art("art/rabbit.png")
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert (
+        "art file 'art/rabbit.png' is outside the pack folder; art must be a file inside it"
+        in result.stdout
+    )

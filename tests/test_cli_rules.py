@@ -210,7 +210,7 @@ def test_rank_reads_json_lines_from_stdin(runner: CliRunner) -> None:
         ),
         (
             "players: 9\nteams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-5]\n",
-            "q.yaml:1:1: error: players must be 2 to 6, got 9 (at /players)",
+            "q.yaml:1:1: error: 'players' is 9, must be at most 6 (at /players)",
         ),
         (
             "players: 4\narena: moon\nteams:\n  A: [duck-1, duck-2, duck-3, duck-4, duck-5]\n",

@@ -94,3 +94,56 @@ def test_every_data_file_names_its_schema_for_editors() -> None:
         assert first.startswith("# yaml-language-server: $schema=")
         target = (path.parent / first.split("=", 1)[1]).resolve()
         assert target == (SCHEMAS_DIR / spec.schema).resolve(), path
+
+
+STARTER_SCHEMAS = sorted((Path(__file__).parents[1] / "generator/starter").rglob("*.schema.json"))
+
+
+def _unbounded(node: Any, where: str = "") -> Iterator[str]:
+    """Every place of a schema that accepts a value of any size."""
+    if isinstance(node, list):
+        for index, child in enumerate(node):
+            yield from _unbounded(child, f"{where}/{index}")
+        return
+    if not isinstance(node, dict):
+        return
+    types = node.get("type", [])
+    types = [types] if isinstance(types, str) else types if isinstance(types, list) else []
+    fixed = "enum" in node or "const" in node
+    low = {"minimum", "exclusiveMinimum"} & set(node)
+    high = {"maximum", "exclusiveMaximum"} & set(node)
+    if {"integer", "number"} & set(types) and not fixed and not (low and high):
+        yield f"{where}: a number without minimum and maximum"
+    if "array" in types and "maxItems" not in node:
+        yield f"{where}: a list without maxItems"
+    if "string" in types and not fixed and "maxLength" not in node:
+        yield f"{where}: a text without maxLength"
+    open_mapping = node.get("additionalProperties") not in (None, False)
+    if "object" in types and open_mapping and "maxProperties" not in node:
+        yield f"{where}: an open mapping without maxProperties"
+    if "pattern" in node and "maxLength" not in node:
+        yield f"{where}: a pattern without maxLength"
+    for key, child in node.items():
+        yield from _unbounded(child, f"{where}/{key}")
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES + STARTER_SCHEMAS, ids=lambda p: p.name)
+def test_every_value_is_bounded(path: Path) -> None:
+    """No value a schema accepts can size a drawing, a loop or an allocation without limit."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    assert list(_unbounded(schema)) == []
+
+
+def test_the_bounds_check_finds_unbounded_values() -> None:
+    schema = {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "properties": {"name": {"type": "string", "pattern": "^a+$"}},
+    }
+    assert list(_unbounded(schema)) == [
+        ": an open mapping without maxProperties",
+        "/additionalProperties: a list without maxItems",
+        "/additionalProperties/items: a number without minimum and maximum",
+        "/properties/name: a text without maxLength",
+        "/properties/name: a pattern without maxLength",
+    ]

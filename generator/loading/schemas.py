@@ -181,6 +181,12 @@ def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | 
         return f"{what} needs {word} {expected} item(s), got {n}", description, None
     if kind == "minLength":
         return f"{what} must not be empty", description, None
+    if kind == "maxLength":
+        n = len(value) if isinstance(value, str) else 0
+        return f"{what} is {n} characters long, must be at most {expected}", description, None
+    if kind == "maxProperties":
+        n = len(value) if isinstance(value, dict) else 0
+        return f"{what} has {n} entries, must have at most {expected}", description, None
     if kind == "uniqueItems":
         return f"{what} lists the same item twice", description, None
     if kind == "dependentRequired":

@@ -136,6 +136,22 @@ class _Lists:
             return ()
         (name, values), *_ = source.get("each", {"": [None]}).items()
         copies = source.get("copies", 1)
+        made = len(items) * len(values) * copies
+        if made != raw["count"]:  # before making them: the data may make a million
+            how = f"{len(items)} items of {source['from']}"
+            if name:
+                how += f" x {len(values)} values of {name}"
+            if copies > 1:
+                how += f" x {copies} copies"
+            problems.append(
+                box.diagnostic(
+                    (*path, "count"),
+                    f"count {raw['count']} of '{raw['id']}' disagrees with the {made} cards "
+                    f"the data makes ({how})",
+                    hint="make the count and the data agree",
+                )
+            )
+            return ()
         cards: list[Card] = []
         for number, item in enumerate(items, 1):
             base = item.id or f"{raw['id']}-{number}"
@@ -148,20 +164,6 @@ class _Lists:
                 else:
                     card = Card(base, item)
                 cards += [card] * copies
-        if len(cards) != raw["count"]:
-            made = f"{len(items)} items of {source['from']}"
-            if name:
-                made += f" x {len(values)} values of {name}"
-            if copies > 1:
-                made += f" x {copies} copies"
-            problems.append(
-                box.diagnostic(
-                    (*path, "count"),
-                    f"count {raw['count']} of '{raw['id']}' disagrees with the {len(cards)} cards "
-                    f"the data makes ({made})",
-                    hint="make the count and the data agree",
-                )
-            )
         return tuple(cards)
 
     def items(

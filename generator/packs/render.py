@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.errors import DraftdeckError
 from generator.i18n.ui import N_, Translator, load_translator
+from generator.packs.budget import drawn
 from generator.packs.find import LoadedPack
 from generator.packs.items import Card
 from generator.packs.model import Component, EditionBox
@@ -72,23 +73,11 @@ def plan(loaded: LoadedPack, edition_id: str) -> Plan:
     return Plan((*parts, CALIBRATION), tuple(warnings))
 
 
-DRAWING_WEIGHT = 40
-"""How many plain elements a plug-in drawing counts as, to order the work."""
-
-
 def weight(loaded: LoadedPack, edition_id: str, part: str) -> int:
-    """About how much drawing a part is (cards times elements), to start the heaviest first."""
-    component = loaded.pack.editions[edition_id].component(part)
-    if component is None:
-        return 0
-    sides = [loaded.pack.templates.get(t) for t in (component.front, component.back) if t]
-    elements = sum(
-        DRAWING_WEIGHT if element.kind == "drawing" else 1 + len(element.children)
-        for template in sides
-        if template is not None
-        for element in template.elements
-    )
-    return len({id(card) for card in component.cards}) * elements
+    """About how much drawing a part is, to start the heaviest first."""
+    box = loaded.pack.editions[edition_id]
+    component = box.component(part)
+    return 0 if component is None else drawn(loaded.pack, box, component)
 
 
 def translator(loaded: LoadedPack, locale: str) -> Translator:

@@ -15,6 +15,7 @@ from generator.loading.manifest import LAYOUTS, MANIFEST, THEME, Manifest, read_
 from generator.loading.pack import load_documents, load_one, unexpected_files
 from generator.loading.schemas import Schemas, schemas_in
 from generator.packs.box import read_boxes
+from generator.packs.budget import check_budget
 from generator.packs.items import Item
 from generator.packs.model import Pack
 from generator.paths import SCHEMAS_DIR
@@ -92,7 +93,10 @@ def validate_pack(root: Path) -> PackResult:
     diagnostics += problems
     icons = {*BUILT_IN, *(plugin.icons if plugin else ())}
     drawings = set(plugin.drawings) if plugin else set()
-    diagnostics += check_templates(pack, icons, drawings)
+    over_budget = list(check_budget(pack))
+    diagnostics += over_budget
+    if not over_budget:  # checking every card of a runaway deck would itself run away
+        diagnostics += check_templates(pack, icons, drawings)
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
     diagnostics += check_translations(

@@ -7,16 +7,20 @@ from pathlib import Path
 
 from generator.errors import DraftdeckError
 
-MAX_PIXELS = 40_000_000
-"""Larger images are refused as possible decompression bombs."""
+MAX_PIXELS = 16_000_000
+"""Larger images are refused as possible decompression bombs: 16 megapixels print
+a 360 x 250 mm board at 300 dpi, far more than a card needs."""
+MAX_TOTAL_PIXELS = 250_000_000
+"""All the distinct art of one pack together: 300 full cards of art at 600 dpi.
+Each language's PDF decodes and compresses every image again."""
 
 
 class ArtError(DraftdeckError):
     """An art file that cannot be used."""
 
 
-def check_image(path: Path) -> None:
-    """Refuse anything but a readable PNG or JPEG of sane size."""
+def check_image(path: Path) -> int:
+    """Refuse anything but a readable PNG or JPEG of sane size; return its pixels."""
     from PIL import Image
 
     if not path.is_file():
@@ -30,9 +34,11 @@ def check_image(path: Path) -> None:
                 if image.format not in ("PNG", "JPEG"):
                     raise ArtError(f"{path}: art must be PNG or JPEG, not {image.format}")
                 image.verify()
+                pixels: int = image.width * image.height
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ArtError(
             f"{path}: image too large (over {MAX_PIXELS:,} pixels); refused as a decompression bomb"
         ) from None
     except (OSError, SyntaxError) as exc:
         raise ArtError(f"{path}: not a readable image ({exc})") from None
+    return pixels

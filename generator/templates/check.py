@@ -19,7 +19,7 @@ from generator.diagnostics import Diagnostic
 from generator.errors import DraftdeckError
 from generator.packs.items import Card, Origin
 from generator.packs.model import Component, EditionBox, Pack
-from generator.printing.images import check_image
+from generator.printing.images import MAX_TOTAL_PIXELS, check_image
 from generator.templates.expressions import OTHER_ROOTS, ExpressionError, Scope, single_placeholder
 from generator.templates.faces import (
     Binder,
@@ -61,6 +61,8 @@ class _Found:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     seen: set[tuple[str, int, int, str]] = field(default_factory=set)
     images: dict[Path, str | None] = field(default_factory=dict)
+    pixels: int = 0
+    """Pixels of every distinct image checked so far."""
     bound: set[tuple[Any, ...]] = field(default_factory=set)
     """(element, ink saver, values of the card fields it reads) already checked."""
 
@@ -242,19 +244,17 @@ def _image(
 ) -> None:
     image = next((e for e in _all((element,)) if e.spec.get("type") == "image"), element)
     path = root / op.path
+    hint = f"put the PNG or JPEG at {path}, or remove it from the data"
     if path not in found.images:
-        try:
-            check_image(path)
-            found.images[path] = None
-        except DraftdeckError as error:
-            found.images[path] = str(error).removeprefix(f"{path}: ")
+        found.images[path] = _image_problem(root, path, found)
     problem = found.images[path]
     if problem is None:
         return
     if problem == "art file not found":
         problem = "does not exist"
+    elif problem.startswith("and the art before it"):
+        hint = "use smaller images (a card's art needs about 1,500 x 2,100 pixels at 600 dpi)"
     message = f"art file '{op.path}' {problem}"
-    hint = f"put the PNG or JPEG at {path}, or remove it from the data"
     origin = _source(image, scope)
     if origin is not None:
         document, at = origin
@@ -263,6 +263,22 @@ def _image(
         found.add(
             image.at("src").diagnostic(f"{message} (card {card.id} of {component.id})", hint=hint)
         )
+
+
+def _image_problem(root: Path, path: Path, found: _Found) -> str | None:
+    """Why the art at `path` cannot be printed, or None; counts its pixels."""
+    if not path.resolve().is_relative_to(root.resolve()):
+        return "is outside the pack folder; art must be a file inside it"
+    try:
+        found.pixels += check_image(path)
+    except DraftdeckError as error:
+        return str(error).removeprefix(f"{path}: ")
+    if found.pixels > MAX_TOTAL_PIXELS:
+        return (
+            f"and the art before it come to {found.pixels:,} pixels, more than a pack's "
+            f"art may hold ({MAX_TOTAL_PIXELS:,})"
+        )
+    return None
 
 
 def _source(element: Element, scope: Scope) -> Origin | None:

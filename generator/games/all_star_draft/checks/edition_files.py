@@ -6,6 +6,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.diagnostics import Diagnostic
+from generator.games.all_star_draft.rules.scoring import (
+    FANS_PER_LAP,
+    MOST_FANS,
+    MOST_LAPS,
+    best_total,
+)
 from generator.loading.checks import (
     Checks,
     Docs,
@@ -211,3 +217,58 @@ def _arena_supply(docs: Docs) -> Iterator[Diagnostic]:
             ("season", "rounds"),
             f"a season plays {needed} arenas, but only {left} remain in a 2-player game",
         )
+
+
+@CHECKS.needs("setup", "arenas", "playoffs", "game")
+def _most_fans(docs: Docs) -> Iterator[Diagnostic]:
+    """The highest score the data allows must fit the fan zone's track and lap boxes."""
+    setup, playoffs = docs.value("setup"), docs.value("playoffs")
+    arenas = docs.value("arenas")["arenas"]
+    rounds = sum(r["arenas"] for r in setup["season"]["rounds"])
+    removed = setup["two_player"]["remove_arenas_flagged"]
+    winner = {row["players"]: row["by_place"][0] for row in playoffs["points"]}
+    tickets = {row["players"]: row["count"] for row in playoffs["tickets"]}
+    bonus = {row["players"]: row["fans_per_ticket"] for row in playoffs["ticket_bonus"]}
+    for players in docs.player_counts:
+        fans = [a["fans"] for a in arenas if players > 2 or removed not in a.get("flags", [])]
+        season = best_total(rounds, fans, players, 0, 0)
+        parts = {
+            "season": season,
+            "winner": winner.get(players, 0),
+            "bonus": bonus.get(players, 0) * tickets.get(players, 0),
+        }
+        total = sum(parts.values())
+        if total <= MOST_FANS:
+            continue
+        yield _too_many_fans(docs, players, total, parts, arenas)
+        return
+
+
+def _too_many_fans(
+    docs: Docs, players: int, total: int, parts: dict[str, int], arenas: list[dict[str, Any]]
+) -> Diagnostic:
+    """Located at the value that adds most to the total: the largest fans of an arena, the
+    playoff winner's fans or the ticket bonus."""
+    message = (
+        f"a manager can end a {players}-player game with {total} fans "
+        f"({parts['season']} from the season's best arenas, {parts['winner']} for winning "
+        f"the playoffs, {parts['bonus']} for tickets left), but the fan zone counts at most "
+        f"{MOST_FANS} (a track of {FANS_PER_LAP} and {MOST_LAPS} lap boxes)"
+    )
+    hint = "the fans on printed cards are small numbers: check this value for a typing slip"
+    largest = max(parts, key=lambda part: parts[part])
+    if largest == "winner":
+        rows = docs.value("playoffs")["points"]
+        index = next(i for i, row in enumerate(rows) if row["players"] == players)
+        return docs["playoffs"].diagnostic(("points", index, "by_place", 0), message, hint=hint)
+    if largest == "bonus":
+        rows = docs.value("playoffs")["ticket_bonus"]
+        index = next(i for i, row in enumerate(rows) if row["players"] == players)
+        return docs["playoffs"].diagnostic(
+            ("ticket_bonus", index, "fans_per_ticket"), message, hint=hint
+        )
+    arena, rank = max(
+        ((a, r) for a in range(len(arenas)) for r in range(len(arenas[a]["fans"]))),
+        key=lambda at: arenas[at[0]]["fans"][at[1]],
+    )
+    return docs["arenas"].diagnostic(("arenas", arena, "fans", rank), message, hint=hint)

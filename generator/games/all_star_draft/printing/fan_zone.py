@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from generator.games.all_star_draft.model import Game
-from generator.games.all_star_draft.rules.scoring import highest_total
+from generator.games.all_star_draft.rules.scoring import FANS_PER_LAP, MOST_LAPS, highest_total
 from generator.printing.geometry import Rect
 from generator.printing.pen import Pen
 from generator.templates.paint import DrawingContext
 
-TRACK_COLUMNS, TRACK_ROWS = 5, 10
-"""The track holds 0 to 49; a second marker counts the laps of 50."""
+TRACK_COLUMNS = 5
+TRACK_ROWS = FANS_PER_LAP // TRACK_COLUMNS
 
 
 def fan_zone(pen: Pen, ctx: DrawingContext) -> None:
     """The track in the element's box (style `cell`), the laps in box `laps` (style `lap`).
 
-    As many lap boxes as the highest total the data allows needs; `args.colour`
-    is the manager's colour.
+    As many lap boxes as the highest total the data allows needs (validation
+    keeps it at most `MOST_LAPS`); `args.colour` is the manager's colour.
     """
     game: Game = ctx.model
     tr, colour = ctx.tr, str(ctx.args["colour"])
     lap = TRACK_COLUMNS * TRACK_ROWS
-    laps = highest_total(game, game.edition(ctx.edition)) // lap
+    laps = min(highest_total(game, game.edition(ctx.edition)) // lap, MOST_LAPS)
     track = ctx.box
     w, h = track.width / TRACK_COLUMNS, track.height / TRACK_ROWS
     for n in range(lap):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator.errors import InputError
@@ -41,15 +41,38 @@ def final_standings(
     return sorted(standings, key=lambda s: order[s.manager], reverse=True)
 
 
+FANS_PER_LAP = 50
+"""The fan zone's track counts 0 to 49; a second marker counts the laps of 50."""
+MOST_LAPS = 9
+"""Lap boxes the fan zone card has room for: it counts up to 499 fans."""
+MOST_FANS = FANS_PER_LAP * (MOST_LAPS + 1) - 1
+
+
+def best_total(
+    rounds: int, arena_fans: Iterable[Sequence[int]], players: int, winner: int, bonus: int
+) -> int:
+    """The most fans one manager can end a game of `players` with.
+
+    `rounds` arenas score (the best of `arena_fans`, each at its best rank for
+    this player count), then `winner` fans for winning the playoffs and `bonus`
+    fans for the tickets still held.
+    """
+    best_per_arena = sorted((max(fans[:players], default=0) for fans in arena_fans), reverse=True)
+    return sum(best_per_arena[:rounds]) + winner + bonus
+
+
 def highest_total(game: Game, edition: Edition) -> int:
     """The most fans a manager can end a game with, for any player count of the edition."""
     rounds = sum(r.arenas for r in edition.setup.rounds)
     removed = edition.setup.two_player_removed_flag
-    best = 0
-    for players in range(game.min_players, game.max_players + 1):
-        arenas = [a for a in edition.arenas if players > 2 or removed not in a.flags]
-        season = sum(sorted((max(a.fans[:players]) for a in arenas), reverse=True)[:rounds])
-        playoffs = edition.playoffs.points[players][0]
-        bonus = edition.playoffs.ticket_bonus.get(players, 0) * edition.playoffs.tickets[players]
-        best = max(best, season + playoffs + bonus)
-    return best
+    playoffs = edition.playoffs
+    return max(
+        best_total(
+            rounds,
+            (a.fans for a in edition.arenas if players > 2 or removed not in a.flags),
+            players,
+            playoffs.points[players][0],
+            playoffs.ticket_bonus.get(players, 0) * playoffs.tickets[players],
+        )
+        for players in range(game.min_players, game.max_players + 1)
+    )

@@ -1,0 +1,194 @@
+"""No value the data may hold, however wrong, makes a command run away with memory or time."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.games.all_star_draft.rules.scoring import MOST_FANS
+from generator.packs.budget import MOST_DRAWN
+from tests.conftest import PACK, replace_once
+
+EDITION = Path(PACK) / "editions/2025"
+
+
+def _all_fans(value: int, first: int | None = None) -> None:
+    """Every arena scores `value` for every rank; the first arena `first` for rank 1."""
+    path = EDITION / "arenas.yaml"
+    row = ", ".join([str(value)] * 5)
+    text = re.sub(r"fans: \[[0-9, ]+\]", f"fans: [{value}, {row}]", path.read_text("utf-8"))
+    if first is not None:
+        text = text.replace(f"fans: [{value},", f"fans: [{first},", 1)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_typing_slip_in_fans_is_a_located_error_with_the_bound(
+    project: Path, runner: CliRunner
+) -> None:
+    replace_once(
+        EDITION / "arenas.yaml",
+        "fans: [21, 18, 15, 12, 9, 6]",
+        "fans: [1000000000, 18, 15, 12, 9, 6]",
+    )
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:4] == [
+        "data/all-star-draft/editions/2025/arenas.yaml:7:12: error: "
+        "item 1 of fans is 1000000000, must be at most 99 (at /arenas/0/fans/0)",
+        " 7 |     fans: [1000000000, 18, 15, 12, 9, 6]",
+        "   |            ^",
+        "  hint: Fans for one rank: 0 to 99, as many as a printed card holds.",
+    ]
+
+
+def test_fans_that_add_up_past_the_fan_zone_are_located_at_the_largest(
+    project: Path, runner: CliRunner
+) -> None:
+    _all_fans(90, first=99)
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "data/all-star-draft/editions/2025/arenas.yaml:7:12: error: a manager can end a "
+        "2-player game with 563 fans (549 from the season's best arenas, 10 for winning the "
+        f"playoffs, 4 for tickets left), but the fan zone counts at most {MOST_FANS} "
+        "(a track of 50 and 9 lap boxes) (at /arenas/0/fans/0)"
+    )
+    assert "hint: the fans on printed cards are small numbers" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_the_most_fans_the_fan_zone_counts_still_validates(
+    project: Path, runner: CliRunner
+) -> None:
+    # 6 arenas a season at 66 fans: 396, +50 for the 6-player winner
+    _all_fans(66)
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 0, result.stdout
+
+
+def test_a_large_ticket_bonus_is_located_at_the_bonus(project: Path, runner: CliRunner) -> None:
+    playoffs = EDITION / "playoffs.yaml"
+    replace_once(playoffs, "{players: 2, count: 2}", "{players: 2, count: 10}")
+    replace_once(playoffs, "{players: 2, fans_per_ticket: 2}", "{players: 2, fans_per_ticket: 99}")
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("data/all-star-draft/editions/2025/playoffs.yaml:")
+    assert "(at /ticket_bonus/0/fans_per_ticket)" in first
+    assert "990 for tickets left" in first
+
+
+def _starter(runner: CliRunner, components: str) -> Path:
+    assert runner.invoke(app, ["new", "demo"]).exit_code == 0
+    path = Path("demo/components.yaml")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: text.index("components:")] + components, encoding="utf-8")
+    return path
+
+
+def _backs(*counts: int) -> str:
+    """Components of blank cards that print the back (3 elements) on both sides."""
+    part = "  - {{id: {0}, name: Back {0}, count: {1}, format: poker, front: back, back: back}}\n"
+    return "components:\n" + "".join(part.format(chr(97 + i), n) for i, n in enumerate(counts))
+
+
+def test_a_build_that_would_draw_too_much_is_refused_before_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _starter(runner, _backs(10000, 6667))
+    result = runner.invoke(app, ["build", "--data", "demo", "--out", "out"])
+    assert result.exit_code == 1
+    assert (
+        "demo/components.yaml:8:27: error: a build would draw 300,006 elements in 3 languages, "
+        f"more than a build may ({MOST_DRAWN:,}); 'a' draws 60,000 of them per language "
+        "(10,000 cards) (at /components/0/count)"
+    ) in result.output
+    assert not Path("out").exists()
+
+
+def test_a_build_just_inside_the_budget_is_allowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _starter(runner, _backs(10000, 6666))
+    result = runner.invoke(app, ["validate", "demo"])
+    assert "would draw" not in result.output
+
+
+def test_copies_that_disagree_with_the_count_make_no_cards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _starter(
+        runner,
+        "components:\n  - {id: card, name: Card, count: 12, format: poker, front: card, "
+        "back: back, cards: {from: cards/cards, copies: 100, each: {extra: "
+        + str(list(range(100)))
+        + "}}}\n",
+    )
+    result = runner.invoke(app, ["validate", "demo"])
+    assert result.exit_code == 1
+    assert (
+        "count 12 of 'card' disagrees with the 120000 cards the data makes "
+        "(12 items of cards/cards x 100 values of extra x 100 copies)"
+    ) in result.output
+
+
+WORST = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(
+    [sys.argv[1], "build", "--data", "demo", "--out", "out", "--jobs", "2"],
+    capture_output=True, text=True,
+)
+elapsed = time.perf_counter() - start
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(done.returncode, elapsed, peak)
+print(done.stderr[-2000:])
+"""
+
+
+def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """10,000 distinct cards, each front drawing 7 elements and each back 3, in three
+    languages: the budget exactly. Built on 2 cores; the peak of the largest process is
+    measured, and three of them (the main one and two workers) must fit in 2 GiB."""
+    import subprocess
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    _starter(
+        runner,
+        "components:\n  - {id: card, name: Card, count: 10000, format: poker, "
+        "front: card, back: back, cards: {from: cards/cards}}\n",
+    )
+    cards = Path("demo/cards.yaml")
+    rows = [
+        f'  - {{id: card-{i}, name: Sun, value: {i % 100}, colour: "#{i:06X}"}}'
+        for i in range(10000)
+    ]
+    cards.write_text("cards:\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    layout = Path("demo/layouts/card.yaml")
+    extra = "".join(
+        f'  note{n}: {{type: text, box: [8, {26 + 4.5 * n}, 47, 4.5], text: "{{value|number}} {{colour}}", '
+        "style: title}\n"
+        for n in range(2)
+    )
+    layout.write_text(layout.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    assert runner.invoke(app, ["validate", "demo"]).exit_code == 0
+    script = str(Path(sys.executable).with_name("draftdeck"))
+    measured = subprocess.run(
+        [sys.executable, "-c", WORST, script], capture_output=True, text=True, check=True
+    )
+    code, seconds, kib = measured.stdout.split("\n", 1)[0].split()
+    assert code == "0", measured.stdout
+    assert float(seconds) < 60
+    assert 3 * int(kib) < 2 * 1024 * 1024
+    assert len(list(Path("out/demo").rglob("*.pdf"))) == 9
