@@ -144,6 +144,9 @@ def build(
         _warm_up(packs, [(key[0], key[2]) for key in plans])
     with workers(work, workers_for(len(tasks), options.jobs)) as pool:
         rendered = pool.map(_render_part, tasks, step)
+        located = [d for r in rendered if isinstance(r, DataError) for d in r.diagnostics]
+        if located:
+            raise DataError(list(dict.fromkeys(located)))
         failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
         if failures:
             raise BuildFailed(failures)

@@ -192,3 +192,83 @@ def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
     assert float(seconds) < 60
     assert 3 * int(kib) < 2 * 1024 * 1024
     assert len(list(Path("out/demo").rglob("*.pdf"))) == 9
+
+
+CATALOG = Path("locales/de/LC_MESSAGES/all-star-draft.po")
+SUBTITLE = 'msgstr "Eishockey-Draftspiel · {edition.name|tr}"'
+
+
+@pytest.mark.parametrize(
+    ("translated", "problem"),
+    [
+        (
+            "Eishockey-Draftspiel · {edition.name|tr",
+            "is broken: unclosed { in 'Eishockey-Draftspiel · {edition.name|tr'",
+        ),
+        (
+            "Eishockey-Draftspiel · {edition.nmae|tr}",
+            "has the placeholders {edition.nmae|tr}, not {edition.name|tr}",
+        ),
+        ("Eishockey-Draftspiel", "has the placeholders none, not {edition.name|tr}"),
+    ],
+)
+def test_a_translation_that_breaks_a_template_placeholder_is_located(
+    project: Path, runner: CliRunner, translated: str, problem: str
+) -> None:
+    replace_once(CATALOG, SUBTITLE, f'msgstr "{translated}"')
+    result = runner.invoke(app, ["validate", "data"])
+    assert result.exit_code == 1
+    assert (
+        "data/all-star-draft/layouts/card-back.yaml:16:5: error: the German translation of "
+        f"'Hockey drafting game · {{edition.name|tr}}' {problem} (at /elements/subtitle/text)"
+    ) in result.stdout
+
+
+def test_a_template_that_fails_while_drawing_is_a_located_error_from_any_worker(
+    project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should validation ever miss a text that cannot be filled in, the build still names it."""
+    replace_once(CATALOG, SUBTITLE, 'msgstr "Eishockey-Draftspiel · {edition.name|tr"')
+    monkeypatch.setattr("generator.packs.validate.check_translations", lambda *a: [])
+    args = ["build", "--data", "data", "--out", "out", "--edition", "2025", "--locale", "de"]
+    result = runner.invoke(app, [*args, "--jobs", "2"])
+    assert result.exit_code == 1
+    assert re.search(
+        r"data/all-star-draft/layouts/card-back.yaml:16:5: error: unclosed \{ in "
+        r"'Eishockey-Draftspiel · \{edition.name\|tr' \(card [a-z0-9-]+ of [a-z-]+, in de\)",
+        result.output,
+    )
+    assert "a worker process ended early" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_an_output_folder_that_cannot_be_written_is_a_clear_error(
+    project: Path, runner: CliRunner
+) -> None:
+    Path("taken").write_text("a file, not a folder", encoding="utf-8")
+    args = ["build", "--data", "data", "--out", "taken/out", "--edition", "2025", "--locale", "en"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1
+    assert "error: Not a directory 'taken/out/all-star-draft/2025'" in result.output
+    assert "hint: check that the folder exists" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["simulate", "--games", "100001"],
+            "'--games': Input should be less than or equal to 100000",
+        ),
+        (["simulate", "--jobs", "65"], "'--jobs': Input should be less than or equal to 64"),
+        (["build", "--jobs", "65"], "'--jobs': Input should be less than or equal to 64"),
+        (["build", "--bleed", "11"], "'--bleed': Input should be less than or equal to 10"),
+    ],
+)
+def test_options_that_size_the_work_are_bounded(
+    runner: CliRunner, args: list[str], message: str
+) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.replace("│", "").split())

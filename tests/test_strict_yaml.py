@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.loading import strict_yaml
+from generator.loading.document import Positions
 from generator.loading.strict_yaml import decode_utf8, parse_single, parse_stream, resolve_plain
 
 
@@ -223,3 +224,21 @@ def test_positions_are_one_based_characters() -> None:
     assert document.locate(("list", 0, "z", 1)) == (3, 19)
     assert document.locate(("list", 0, "missing")) == (3, 5)
     assert document.diagnostic(("a",), "m").pointer == "/a"
+
+
+def test_a_stream_is_scanned_for_positions_once_for_all_its_documents(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    scan = strict_yaml.scan_positions
+
+    def counted(text: str) -> list[Positions]:
+        calls.append(text)
+        return scan(text)
+
+    monkeypatch.setattr(strict_yaml, "scan_positions", counted)
+    documents, _ = parse_stream("a: 1\n---\nb: [2, 3]\n---\nc: {d: 4}\n", "f.yaml")
+    assert [d.locate(()) for d in documents] == [(1, 1), (3, 1), (5, 1)]
+    assert documents[1].locate(("b", 1)) == (3, 8)
+    assert documents[2].locate(("c", "d")) == (5, 5)
+    assert len(calls) == 1

@@ -44,5 +44,14 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         except DraftdeckError as error:
             print(f"error: {error}", file=sys.stderr)
             raise typer.Exit(EXIT_DATA) from None
+        except OSError as error:  # the disk or a folder the user named, not the data
+            where = f" '{error.filename}'" if error.filename else ""
+            print(f"error: {error.strerror or error}{where}", file=sys.stderr)
+            print(
+                "  hint: check that the folder exists, is a folder, and that you may write to "
+                "it (or choose another with --out)",
+                file=sys.stderr,
+            )
+            raise typer.Exit(EXIT_DATA) from None
 
     return run

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, GameOption
+from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, MAX_JOBS, DataOption, GameOption
 from generator.paths import display_path
 from generator.printing.geometry import MAX_BLEED
 
@@ -75,7 +75,10 @@ def build(
         ),
     ] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", min=0, help="Processes to render with (0: one per core).")
+        int,
+        typer.Option(
+            "--jobs", min=0, max=MAX_JOBS, help="Processes to render with (0: one per core)."
+        ),
     ] = 0,
     force: Annotated[
         bool, typer.Option("--force", help="Rebuild even if nothing changed.")

@@ -30,6 +30,9 @@ GameOption = Annotated[
         show_default="the only one",
     ),
 ]
+MAX_JOBS = 64
+"""More processes than this only share the same few cores, each with its own memory."""
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 EditionOption = Annotated[
     str | None,

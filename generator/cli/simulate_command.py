@@ -10,7 +10,14 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, EditionOption, GameOption
+from generator.cli.options import (
+    DEFAULT_DATA,
+    DEFAULT_OUT,
+    MAX_JOBS,
+    DataOption,
+    EditionOption,
+    GameOption,
+)
 from generator.paths import display_path
 
 
@@ -27,7 +34,7 @@ def simulate(
     ] = None,
     games: Annotated[
         int,
-        typer.Option("--games", min=1, max=1_000_000, help="How many games (at most 1,000,000)."),
+        typer.Option("--games", min=1, max=100_000, help="How many games (at most 100,000)."),
     ] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 1,
     bots: Annotated[
@@ -37,7 +44,9 @@ def simulate(
     edition: EditionOption = None,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", min=0, max=256, help="Processes to play with (0: one per core)."),
+        typer.Option(
+            "--jobs", min=0, max=MAX_JOBS, help="Processes to play with (0: one per core)."
+        ),
     ] = 0,
     data: DataOption = DEFAULT_DATA,
     game: GameOption = None,

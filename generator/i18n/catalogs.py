@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.i18n.data_strings import data_strings
+from generator.i18n.data_strings import LAYOUT_CONTEXT, data_strings
 from generator.loading.document import Document
 from generator.paths import display_path
 
@@ -170,4 +170,30 @@ def check_translations(
             for document, found in wanted
             if (found.context, found.text) not in translations
         )
+        diagnostics.extend(
+            document.diagnostic(
+                found.path,
+                f"the {language} translation of '{found.text}' {problem}",
+                hint=f"keep every {{placeholder}} of the text as it is in {display_path(path)}",
+            )
+            for document, found in wanted
+            if found.context == LAYOUT_CONTEXT and (found.context, found.text) in translations
+            for problem in _placeholder_problem(found.text, translations[found.context, found.text])
+        )
     return diagnostics
+
+
+def _placeholder_problem(text: str, translated: str) -> Iterator[str]:
+    """Why a template text's translation cannot be filled in as the text can, if it cannot."""
+    from generator.templates.expressions import ExpressionError, Placeholder, parse_text
+
+    try:
+        theirs = sorted(p.source for p in parse_text(translated) if isinstance(p, Placeholder))
+    except ExpressionError as error:
+        yield f"is broken: {error.message}"
+        return
+    ours = sorted(p.source for p in parse_text(text) if isinstance(p, Placeholder))
+    if theirs != ours:
+        shown = ", ".join(f"{{{p}}}" for p in theirs) or "none"
+        wanted = ", ".join(f"{{{p}}}" for p in ours) or "none"
+        yield f"has the placeholders {shown}, not {wanted}"

@@ -13,7 +13,8 @@ from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
 from generator.paths import SCHEMAS_DIR, display_path
 
-MAX_SCENARIO_BYTES = 16 * 1024 * 1024
+MAX_SCENARIO_BYTES = 1024 * 1024
+"""About 10,000 questions, answered in a few seconds; split larger batches."""
 
 
 class ScenarioError(InputError):
@@ -30,13 +31,15 @@ def read_source(source: str) -> tuple[str, str]:
         raw = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
         display = "<stdin>"
         if len(raw) > MAX_SCENARIO_BYTES:
-            raise InputError("<stdin>: more than 16 MiB of questions")
+            raise InputError("<stdin>: more than 1 MiB of questions; split them over several runs")
         text, problems = strict_yaml.decode_utf8(raw, display)
     else:
         path = Path(source)
         display = display_path(path)
         if not path.is_file():
-            raise InputError(f"{display}: no such file")
+            raise InputError(
+                f"{display}: {'a folder, not a file' if path.is_dir() else 'no such file'}"
+            )
         text, problems = strict_yaml.read_text(path, display, MAX_SCENARIO_BYTES)
     if text is None:
         raise ScenarioError(problems[0])

@@ -95,6 +95,7 @@ class _Builder:
         self.documents: list[Document] = []
         self._stack: list[_Frame] = []
         self._root: Any = None
+        self._positions = _StreamPositions(text)
 
     def error(self, mark: Any, message: str, hint: str | None = None) -> None:
         """Record a problem at a parser mark."""
@@ -123,7 +124,7 @@ class _Builder:
         self._root = None
 
     def _document_end(self, event: Any) -> None:
-        scan = partial(scan_positions, self.text, len(self.documents))
+        scan = partial(self._positions.of, len(self.documents))
         self.documents.append(Document(self.display, self._root, self.lines, scan))
 
     def _alias(self, event: Any) -> None:
@@ -254,26 +255,42 @@ _HANDLERS: dict[type, str] = {
 }
 
 
-def scan_positions(text: str, document_index: int = 0) -> Positions:
-    """Where each key and value of one document of `text` starts (1-based).
+class _StreamPositions:
+    """The positions of every document of a stream, scanned in one pass when first asked for
+    (a stream of many questions would otherwise be scanned once per question)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: list[Positions] | None = None
+
+    def of(self, index: int) -> Positions:
+        """Where each key and value of the document at `index` starts."""
+        if self.found is None:
+            self.found = scan_positions(self.text)
+        return self.found[index]
+
+
+def scan_positions(text: str) -> list[Positions]:
+    """Where each key and value of each document of `text` starts (1-based).
 
     Called only when a diagnostic needs a location, so that clean data is
     read without this bookkeeping. The text parsed cleanly before.
     """
+    found: list[Positions] = []
     keys: dict[PathKey, tuple[int, int]] = {}
     values: dict[PathKey, tuple[int, int]] = {}
     stack: list[list[Any]] = []  # [path, is_mapping, pending key or next index]
-    document = -1
     events: Any = yaml.parse(text, Loader=_Parser)
     for event in events:
         kind = type(event)
         if kind is yaml.DocumentStartEvent:
-            document += 1
+            keys, values, stack = {}, {}, []
             continue
-        if document != document_index or kind in (yaml.StreamStartEvent, yaml.StreamEndEvent):
+        if kind in (yaml.StreamStartEvent, yaml.StreamEndEvent):
             continue
         if kind is yaml.DocumentEndEvent:
-            break
+            found.append((keys, values))
+            continue
         if kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent):
             stack.pop()
             continue
@@ -295,7 +312,7 @@ def scan_positions(text: str, document_index: int = 0) -> Positions:
             stack.append([path, True, None])
         elif kind is yaml.SequenceStartEvent:
             stack.append([path, False, 0])
-    return keys, values
+    return found
 
 
 MAX_DIGITS = 30

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from generator.errors import DraftdeckError
+from generator.errors import DataError, DraftdeckError
 from generator.i18n.ui import N_, Translator, load_translator
 from generator.packs.budget import drawn
 from generator.packs.find import LoadedPack
@@ -24,7 +24,7 @@ from generator.printing.geometry import PrintSettings, impose
 from generator.printing.pdf import Rendered, combine, render_part, render_pod
 from generator.printing.pen import Pen
 from generator.printing.sheets import Deck, Document, Pages, tiled_pages
-from generator.templates.faces import Binder, Face
+from generator.templates.faces import Binder, ElementError, Face
 from generator.templates.icons import BUILT_IN
 from generator.templates.paint import Painter
 
@@ -181,7 +181,14 @@ def faces(
     for card in component.cards if cards is None else cards:
         face = bound.get(id(card))
         if face is None:
-            face = bound[id(card)] = binder.face(card.item)
+            try:
+                face = bound[id(card)] = binder.face(card.item)
+            except ElementError as error:  # a translation can break what validation passed
+                where = f"card {card.id} of {component.id}, in {tr.locale}"
+                diagnostic = error.element.at(error.key).diagnostic(
+                    f"{error.message} ({where})", hint=error.hint
+                )
+                raise DataError([diagnostic]) from None
         draw = drawn.get(face)
         if draw is None:
             draw = drawn[face] = painter.face(face, card.id)

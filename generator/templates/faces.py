@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from generator.i18n.data_strings import LAYOUT_CONTEXT
 from generator.packs.items import Item
 from generator.printing.fonts import FAMILY
 from generator.printing.geometry import MAX_BLEED, Rect, Size
@@ -33,8 +34,6 @@ from generator.templates.expressions import (
 )
 from generator.templates.model import Element, Template, Theme
 
-LAYOUT_CONTEXT = "layouts"
-"""The gettext context of template texts."""
 MAX_REPEAT = 200
 """Most items a repeat draws: a bound on what data can make it loop over."""
 

@@ -226,7 +226,7 @@ def _most_fans(docs: Docs) -> Iterator[Diagnostic]:
     arenas = docs.value("arenas")["arenas"]
     rounds = sum(r["arenas"] for r in setup["season"]["rounds"])
     removed = setup["two_player"]["remove_arenas_flagged"]
-    winner = {row["players"]: row["by_place"][0] for row in playoffs["points"]}
+    winner = {row["players"]: max(row["by_place"], default=0) for row in playoffs["points"]}
     tickets = {row["players"]: row["count"] for row in playoffs["tickets"]}
     bonus = {row["players"]: row["fans_per_ticket"] for row in playoffs["ticket_bonus"]}
     for players in docs.player_counts:
