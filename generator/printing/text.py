@@ -92,14 +92,32 @@ def fit(
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     check_glyphs(text, font, where)
-    current = size
-    while current >= minimum - 1e-9:
+
+    def at(step: int) -> Fitted | None:
+        """The text set `step` steps below `size`, if it fits there."""
+        current = size - step * SIZE_STEP
         lines = wrap(text, font, current, width) if wrap_lines else tuple(text.split("\n"))
         widest = max(stringWidth(line, font, current) for line in lines)
         tall = current * (1 + LEADING * (len(lines) - 1))
-        if widest <= width + 1e-6 and tall <= height + 1e-6:
-            return Fitted(lines, font, current)
-        current -= SIZE_STEP
+        fits = widest <= width + 1e-6 and tall <= height + 1e-6
+        return Fitted(lines, font, current) if fits else None
+
+    # A smaller size never needs more room, so the first step that fits is found by
+    # halving: about ten tries instead of up to 792 between 200 pt and 2 pt.
+    steps = int((size - minimum) / SIZE_STEP + 1e-9)
+    best = at(0)
+    if best is not None:
+        return best
+    low, high = 1, steps
+    while low <= high:
+        middle = (low + high) // 2
+        fitted = at(middle)
+        if fitted is None:
+            low = middle + 1
+        else:
+            best, high = fitted, middle - 1
+    if best is not None:
+        return best
     box = f"{width / POINTS_PER_MM:.1f}x{height / POINTS_PER_MM:.1f} mm"
     raise TextProblem(
         where.component,
