@@ -1,10 +1,11 @@
 """How long `draftdeck preview` takes after a designer edits one value, against a minimal
 script that draws one card with ReportLab and turns it into a PNG.
 
-The preview keeps nothing between runs: each run reads, validates and checks
-the whole pack, then draws one card, so its time after an edit is its time
-after any change. Before each preview run the benchmark changes one fan value
-of the arena it shows, as a designer would. The baseline is a whole process
+A one-shot preview keeps nothing between runs: each run reads, validates and
+checks the whole pack, then draws one card. Before each run the benchmark
+changes one fan value of the arena it shows, as a designer would. Then the
+same edits are made while `draftdeck preview --watch` runs: from the moment
+the file is saved to the moment the new PNG's path is printed. The baseline is a whole process
 that imports ReportLab and pypdfium2, registers the same fonts, draws a card
 of the same size with a background, a title and six numbers, and writes its
 PNG at the same resolution: the least work that shows a card.
@@ -18,8 +19,10 @@ import argparse
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from process_timing import ROOT, SCRIPT, wall
@@ -69,12 +72,9 @@ def main() -> None:
         wall(preview), wall(baseline)  # warm the file cache
         pairs = []
         for run in range(runs):
-            text = arenas.read_text(encoding="utf-8")
-            edited = re.sub(
-                r"fans: \[21, 18, 15, 12, 9, \d+\]", f"fans: [21, 18, 15, 12, 9, {run % 7}]", text
-            )
-            arenas.write_text(edited, encoding="utf-8")
+            _edit(arenas, run)
             pairs.append((wall(preview), wall(baseline)))
+        watched = _watched([*preview, "--watch"], arenas, runs)
     finally:
         shutil.rmtree(work)
     print(f"runs: {runs} pairs, each preview after editing one fan value of the card")
@@ -85,6 +85,42 @@ def main() -> None:
         f"draftdeck preview:             median {statistics.median(a for a, _ in pairs) * 1000:.0f} ms"
     )
     print(f"ratio preview/minimal:         median {statistics.median(a / b for a, b in pairs):.2f}")
+    minimal = statistics.median(b for _, b in pairs)
+    print(
+        f"preview --watch, save to PNG:  median {statistics.median(watched) * 1000:.0f} ms "
+        f"(ratio to minimal {statistics.median(watched) / minimal:.2f})"
+    )
+
+
+def _edit(arenas: Path, run: int) -> None:
+    """Change the last fan value of the first arena, as a designer would."""
+    text = arenas.read_text(encoding="utf-8")
+    edited = re.sub(
+        r"fans: \[21, 18, 15, 12, 9, \d+\]", f"fans: [21, 18, 15, 12, 9, {run % 7}]", text
+    )
+    arenas.write_text(edited, encoding="utf-8")
+
+
+def _watched(command: list[str], arenas: Path, runs: int) -> list[float]:
+    """Seconds from each saved edit to the preview's new PNG, with --watch running."""
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    assert process.stdout is not None
+    try:
+        process.stdout.readline()  # the first preview
+        times = []
+        for run in range(runs):
+            time.sleep(0.2)  # a designer does not save twice in a blink
+            _edit(arenas, run + 1)
+            start = time.perf_counter()
+            if not process.stdout.readline():
+                raise SystemExit("preview --watch ended early")
+            times.append(time.perf_counter() - start)
+        return times
+    finally:
+        process.terminate()
+        process.wait()
 
 
 if __name__ == "__main__":

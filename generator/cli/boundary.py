@@ -27,31 +27,36 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except DataError as error:
-            for diagnostic in error.diagnostics:
-                print(format_text(diagnostic), file=sys.stderr)
-            print(
-                f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",
-                file=sys.stderr,
-            )
-            raise typer.Exit(EXIT_DATA) from None
-        except ScenarioError as error:
-            print(error.diagnostic.headline, file=sys.stderr)
-            raise typer.Exit(EXIT_DATA) from None
-        except UsageError as error:
-            print(f"error: {error}", file=sys.stderr)
-            raise typer.Exit(EXIT_USAGE) from None
-        except DraftdeckError as error:
-            print(f"error: {error}", file=sys.stderr)
-            raise typer.Exit(EXIT_DATA) from None
-        except OSError as error:  # the disk or a folder the user named, not the data
-            where = f" '{error.filename}'" if error.filename else ""
-            print(f"error: {error.strerror or error}{where}", file=sys.stderr)
-            print(
-                "  hint: check that the folder exists, is a folder, and that you may write to "
-                "it (or choose another with --out)",
-                file=sys.stderr,
-            )
-            raise typer.Exit(EXIT_DATA) from None
+        except (DraftdeckError, OSError) as error:
+            raise typer.Exit(report(error)) from None
 
     return run
+
+
+def report(error: DraftdeckError | OSError) -> int:
+    """Print a user's error, located where it can be, and return its exit code."""
+    if isinstance(error, DataError):
+        for diagnostic in error.diagnostics:
+            print(format_text(diagnostic), file=sys.stderr)
+        print(
+            f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",
+            file=sys.stderr,
+        )
+        return EXIT_DATA
+    if isinstance(error, ScenarioError):
+        print(error.diagnostic.headline, file=sys.stderr)
+        return EXIT_DATA
+    if isinstance(error, UsageError):
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if isinstance(error, OSError):  # the disk or a folder the user named, not the data
+        where = f" '{error.filename}'" if error.filename else ""
+        print(f"error: {error.strerror or error}{where}", file=sys.stderr)
+        print(
+            "  hint: check that the folder exists, is a folder, and that you may write to "
+            "it (or choose another with --out)",
+            file=sys.stderr,
+        )
+        return EXIT_DATA
+    print(f"error: {error}", file=sys.stderr)
+    return EXIT_DATA

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from generator.cli.boundary import user_errors
+from generator.cli.boundary import report, user_errors
 from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, EditionOption, GameOption
+from generator.errors import DraftdeckError
 from generator.paths import display_path
 
 
@@ -27,14 +31,50 @@ def preview(
     out: Annotated[
         Path, typer.Option("--out", help="Folder for the PNG.", show_default="output/preview/")
     ] = DEFAULT_OUT / "preview",
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch", help="Keep running: write the PNG again whenever the pack changes."
+        ),
+    ] = False,
 ) -> None:
     """Write a PNG of one card (with its bleed) and print its path."""
     from generator.output.atomic import write_atomic
-    from generator.packs.find import load_game
+    from generator.packs.find import load_game, one_pack
     from generator.packs.preview import preview_png
 
-    loaded = load_game(data, game)
-    png = preview_png(loaded, card, locale, edition, component, back)
     path = out / f"{card}{'-back' if back else ''}-{locale}.png"
-    write_atomic(path, png)
-    typer.echo(display_path(path))
+
+    def write() -> None:
+        loaded = load_game(data, game)
+        write_atomic(path, preview_png(loaded, card, locale, edition, component, back))
+        typer.echo(display_path(path))
+
+    if not watch:
+        write()
+        return
+    _watch(one_pack(data, game), write)
+
+
+def _watch(root: Path, write: Callable[[], None]) -> None:
+    """Write the preview now and after every change to the pack or its catalogs, reporting
+    errors without stopping."""
+    from generator.loading.strict_yaml import load_file
+    from generator.packs.watch import watch
+
+    folders = [root]
+    manifest, _ = load_file(root / "game.yaml", "game.yaml")
+    value = manifest.value if manifest is not None else None
+    if isinstance(value, dict) and isinstance(value.get("catalogs"), str):
+        folders.append((root / value["catalogs"]).resolve())
+
+    def attempt() -> None:
+        try:
+            write()
+        except (DraftdeckError, OSError) as error:
+            report(error)
+        sys.stdout.flush()
+
+    typer.echo("watching for changes; press Ctrl-C to stop", err=True)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
+        watch(lambda: folders, attempt)

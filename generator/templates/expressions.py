@@ -171,6 +171,8 @@ def needs_translation(text: str) -> bool:
 
 
 _SCOPES: dict[tuple[Any, ...], Scope] = {}
+MAX_SCOPES = 100_000
+"""Scopes kept before the cache starts afresh (which costs time, never a result)."""
 
 
 def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
@@ -191,6 +193,10 @@ class Scope:
         key = (id(card), *(id(v) for v in roots.values()), translate)
         known = _SCOPES.get(key)
         if known is None or known.card is not card or not _same(known.roots, roots):
+            if (
+                len(_SCOPES) >= MAX_SCOPES
+            ):  # a long `preview --watch` loads the pack again and again
+                _SCOPES.clear()
             known = _SCOPES[key] = cls(card, roots, translate)
         return known
 

@@ -1,0 +1,92 @@
+"""`preview --watch` writes the card again after every edit, and reports mistakes without stopping."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.packs.watch import snapshot, watch
+from tests.conftest import PACK, replace_once
+
+ARENAS = Path(PACK) / "editions/2025/arenas.yaml"
+
+
+def test_watch_acts_at_once_and_after_each_change_only(tmp_path: Path) -> None:
+    watched = tmp_path / "pack"
+    (watched / "deep").mkdir(parents=True)
+    (watched / "deep" / "cards.yaml").write_text("a: 1\n", encoding="utf-8")
+    acted: list[int] = []
+    looks = iter(range(12))
+
+    def keep_going() -> bool:
+        look = next(looks, None)
+        if look == 3:  # an edit that keeps the size: the time tells
+            time.sleep(0.01)
+            (watched / "deep" / "cards.yaml").write_text("a: 2\n", encoding="utf-8")
+        if look == 6:
+            (watched / "new.yaml").write_text("b: 1\n", encoding="utf-8")
+        return look is not None
+
+    watch(lambda: [watched], lambda: acted.append(len(acted)), keep_going, interval=0)
+    assert acted == [0, 1, 2]
+
+
+def test_snapshot_sees_every_file_below_the_folders(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "b" / "c.po").write_text("x", encoding="utf-8")
+    (tmp_path / "d.yaml").write_text("yy", encoding="utf-8")
+    assert {Path(p).name: size for p, (_, size) in snapshot([tmp_path]).items()} == {
+        "c.po": 1,
+        "d.yaml": 2,
+    }
+
+
+def _read_line(process: subprocess.Popen[str], want: Callable[[str], bool]) -> str:
+    assert process.stdout is not None
+    while True:
+        line = process.stdout.readline()
+        assert line, "the watch ended early"
+        if want(line):
+            return line
+
+
+def test_preview_watch_writes_the_card_again_after_an_edit(project: Path) -> None:
+    command = [str(Path(sys.executable).with_name("draftdeck")), "preview", "combo-stadium-1"]
+    command += ["--data", "data", "--out", "png", "--watch"]
+    png = project / "png" / "combo-stadium-1-en.png"
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=project
+    )
+    try:
+        _read_line(process, lambda line: "combo-stadium-1-en.png" in line)
+        first = png.read_bytes()
+        replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 6]", "fans: [21, 18, 15, 12, 9, 700]")
+        replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 700]", "fans: [21, 18, 15, 12, 9, 7]")
+        _read_line(process, lambda line: "combo-stadium-1-en.png" in line)
+        assert png.read_bytes() != first
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=30)
+    assert "watching for changes" in errors
+    assert "Traceback" not in errors
+
+
+def test_a_mistake_while_watching_is_reported_and_the_watch_goes_on(project: Path) -> None:
+    command = [str(Path(sys.executable).with_name("draftdeck")), "preview", "combo-stadium-1"]
+    command += ["--data", "data", "--out", "png", "--watch"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=project
+    )
+    try:
+        _read_line(process, lambda line: "combo-stadium-1-en.png" in line)
+        replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 6]", "fans: [21, 18, 15, 12, 9, 700]")
+        error = _read_line(process, lambda line: "error:" in line)
+        assert "arenas.yaml:7:31: error: item 6 of fans is 700, must be at most 99" in error
+        replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 700]", "fans: [21, 18, 15, 12, 9, 8]")
+        _read_line(process, lambda line: "combo-stadium-1-en.png" in line)
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)
