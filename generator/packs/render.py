@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.errors import DataError, DraftdeckError
 from generator.i18n.ui import N_, Translator, load_translator
-from generator.packs.budget import drawn
+from generator.packs import budget
 from generator.packs.find import LoadedPack
 from generator.packs.items import Card
 from generator.packs.model import Component, EditionBox
@@ -77,7 +77,7 @@ def weight(loaded: LoadedPack, edition_id: str, part: str) -> int:
     """About how much drawing a part is, to start the heaviest first."""
     box = loaded.pack.editions[edition_id]
     component = box.component(part)
-    return 0 if component is None else drawn(loaded.pack, box, component)
+    return 0 if component is None else budget.drawn(loaded.pack, box, component)
 
 
 def translator(loaded: LoadedPack, locale: str) -> Translator:

@@ -247,8 +247,8 @@ def _most_fans(docs: Docs) -> Iterator[Diagnostic]:
 def _too_many_fans(
     docs: Docs, players: int, total: int, parts: dict[str, int], arenas: list[dict[str, Any]]
 ) -> Diagnostic:
-    """Located at the value that adds most to the total: the largest fans of an arena, the
-    playoff winner's fans or the ticket bonus."""
+    """Located at the value that adds most to the total: the fans per ticket, or the largest
+    fans of an arena."""
     message = (
         f"a manager can end a {players}-player game with {total} fans "
         f"({parts['season']} from the season's best arenas, {parts['winner']} for winning "
@@ -256,12 +256,8 @@ def _too_many_fans(
         f"{MOST_FANS} (a track of {FANS_PER_LAP} and {MOST_LAPS} lap boxes)"
     )
     hint = "the fans on printed cards are small numbers: check this value for a typing slip"
-    largest = max(parts, key=lambda part: parts[part])
-    if largest == "winner":
-        rows = docs.value("playoffs")["points"]
-        index = next(i for i, row in enumerate(rows) if row["players"] == players)
-        return docs["playoffs"].diagnostic(("points", index, "by_place", 0), message, hint=hint)
-    if largest == "bonus":
+    # The playoff winner's fans are at most 99, so the season or the bonus is the larger part.
+    if parts["bonus"] > parts["season"]:
         rows = docs.value("playoffs")["ticket_bonus"]
         index = next(i for i, row in enumerate(rows) if row["players"] == players)
         return docs["playoffs"].diagnostic(
