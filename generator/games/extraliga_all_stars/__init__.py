@@ -1,0 +1,1 @@
+"""Extraliga All-Stars: the rules engine of the second game (in progress: the lineup rules)."""
