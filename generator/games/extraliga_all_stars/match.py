@@ -1,0 +1,63 @@
+"""Extraliga All-Stars: the exact odds of a match when no bonus is used.
+
+Each side rolls as many dice as its offence; a die that reaches the other
+side's defence is a goal. More goals win in regulation (3 points); equal
+goals go to overtime, one die each, re-rolled while tied, so each side wins
+it half the time whatever the defences (winner 2 points, loser 1). The odds
+are exact fractions (ruling E6). Bonuses are not part of this yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from generator.errors import InputError
+from generator.games.extraliga_all_stars.lineup import MAX_STRENGTH
+
+SIDES = 6
+HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """How a match ends, seen from the first side."""
+
+    win: Fraction
+    overtime_win: Fraction
+    overtime_loss: Fraction
+    loss: Fraction
+
+    @property
+    def points(self) -> Fraction:
+        """The first side's expected points: 3 for a win, 2 and 1 after overtime."""
+        return 3 * self.win + 2 * self.overtime_win + self.overtime_loss
+
+
+def goal_chance(defence: int) -> Fraction:
+    """The chance that one die reaches `defence` (a defence of 0 lets every die score)."""
+    _check("defence", defence)
+    return Fraction(min(SIDES, SIDES + 1 - defence), SIDES)
+
+
+def goals(dice: int, defence: int) -> list[Fraction]:
+    """The chance of each number of goals, 0 to `dice`, against `defence`."""
+    _check("offence", dice)
+    p = goal_chance(defence)
+    return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
+
+
+def match_odds(offence: int, defence: int, other_offence: int, other_defence: int) -> Odds:
+    """The odds of a side (offence, defence) against another, no bonus used."""
+    ours, theirs = goals(offence, other_defence), goals(other_offence, defence)
+    win = sum(
+        (p * q for i, p in enumerate(ours) for j, q in enumerate(theirs) if i > j), Fraction()
+    )
+    tie = sum((p * theirs[i] for i, p in enumerate(ours) if i < len(theirs)), Fraction())
+    return Odds(win, tie * HALF, tie * HALF, 1 - win - tie)
+
+
+def _check(what: str, value: int) -> None:
+    if not 0 <= value <= MAX_STRENGTH:
+        raise InputError(f"{what} {value} is not a strength: strengths are 0 to {MAX_STRENGTH}")
