@@ -1,1 +1,1 @@
-"""Extraliga All-Stars: the rules engine of the second game (in progress: the lineup rules)."""
+"""Extraliga All-Stars: the rules engine of the second game (in progress: lineups and match odds)."""
