@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -267,39 +266,57 @@ def test_impossible_settings_are_refused(players: int, mode: str | None, message
         play_game(book(), players, 1, [RandomBot() for _ in range(players)], mode)
 
 
-def _plain_forced_swap(rules: RuleBook, team: list[str], hand: list[str], players: int) -> Any:
-    """The forced playoff swap written plainly over best-team (the greedy bot's reference)."""
-    from itertools import combinations
+def _deal(data: st.DataObject, rules: RuleBook, low: int, high: int) -> tuple[list[int], list[int]]:
+    """A team of five card positions and a bench of the rest of `low` to `high` cards."""
+    positions = range(len(rules.cards))
+    cards = data.draw(
+        st.lists(st.sampled_from(positions), min_size=low, max_size=high, unique=True)
+    )
+    return cards[:5], cards[5:]
 
-    from generator.games.all_star_draft.rules import Substitution, best_team, evaluate
 
-    best = None
-    for pair in combinations(team, 2):
-        kept = [c for c in team if c not in pair]
-        cards, strength = best_team(rules, (*kept, *hand), players)
-        into = tuple(c for c in cards if c not in team)
-        if len(into) < len(cards) and (best is None or strength.key > best[0]):
-            best = (strength.key, Substitution(tuple(c for c in team if c not in cards), into))
-    if best is not None:
-        return best[1]
+def _team_key(rules: RuleBook, team: Sequence[int], players: int) -> int:
+    from generator.games.all_star_draft.rules import evaluate
 
-    def key(swap: tuple[tuple[str, ...], tuple[str, ...]]) -> int:
-        cards = [c for c in team if c not in swap[0]] + list(swap[1])
-        return evaluate(rules, [rules.card_index(c) for c in cards], players).key
-
-    out, into = max(((o, i) for o in combinations(team, 2) for i in combinations(hand, 2)), key=key)
-    return Substitution(out, into)
+    return evaluate(rules, team, players).key
 
 
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), players=st.integers(2, 6))
-def test_the_fast_forced_swap_matches_the_plain_one(data: st.DataObject, players: int) -> None:
-    from generator.games.all_star_draft.simulation.bots import _best_forced_swap
+def test_the_fast_exchange_matches_trying_every_one(data: st.DataObject, players: int) -> None:
+    """The first strictly strongest exchange in team-then-bench order, or none."""
+    from generator.games.all_star_draft.simulation.swaps import best_exchange
 
     rules = book()
-    ids = [c.id for c in rules.cards]
-    cards = data.draw(st.lists(st.sampled_from(ids), min_size=7, max_size=18, unique=True))
-    team, hand = cards[:5], cards[5:]
-    assert _best_forced_swap(rules, team, hand, players) == _plain_forced_swap(
-        rules, team, hand, players
-    )
+    team, bench = _deal(data, rules, 6, 18)
+    best, plain = _team_key(rules, team, players), None
+    for out in team:
+        for into in bench:
+            key = _team_key(rules, [into if p == out else p for p in team], players)
+            if key > best:
+                best, plain = key, (out, into)
+    assert best_exchange(rules, team, bench, players) == plain
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), players=st.integers(2, 6))
+def test_the_substitution_is_the_strongest_with_the_fewest_swaps(
+    data: st.DataObject, players: int
+) -> None:
+    """Against every legal substitution: no stronger team, and none as strong with fewer swaps."""
+    from itertools import combinations
+
+    from generator.games.all_star_draft.simulation.swaps import best_substitution
+
+    rules = book()
+    team, hand = _deal(data, rules, 7, 13)
+    swap = best_substitution(rules, team, hand, players)
+    out, into = [rules.index[c] for c in swap.out], [rules.index[c] for c in swap.into]
+    assert 2 <= len(out) == len(into) <= 4
+    assert set(out) <= set(team) and set(into) <= set(hand)
+    chosen = _team_key(rules, [p for p in team if p not in out] + into, players)
+    for count in range(2, min(4, len(hand)) + 1):
+        for gone in combinations(team, count):
+            for new in combinations(hand, count):
+                key = _team_key(rules, [p for p in team if p not in gone] + list(new), players)
+                assert key < chosen or (key == chosen and count >= len(out))

@@ -9,8 +9,9 @@ meet, beats every group and is searched for directly.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import chain, combinations
 
 from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena, Attribute, Special
@@ -59,12 +60,7 @@ def bench_key(book: RuleBook, bench: Sequence[int], players: int) -> int:
 
 def group_counts(book: RuleBook, cards: Sequence[int]) -> dict[int, int]:
     """How many of the cards (positions) have each field's value; fields of no card are left out."""
-    counts: dict[int, int] = {}
-    card_fields = book.card_fields
-    for position in cards:
-        for field in card_fields[position]:
-            counts[field] = counts.get(field, 0) + 1
-    return counts
+    return Counter(chain.from_iterable(map(book.card_fields.__getitem__, cards)))
 
 
 def group_keys(book: RuleBook, counts: dict[int, int], players: int) -> dict[int, int]:
@@ -74,19 +70,11 @@ def group_keys(book: RuleBook, counts: dict[int, int], players: int) -> dict[int
 
 
 def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
-    size = book.team_size
-    members: dict[int, list[int]] = {}
-    card_fields = book.card_fields
-    for position in bench:
-        for field in card_fields[position]:
-            members.setdefault(field, []).append(position)
-    low = book.field_keys[players]
-    best_field, best_key = -1, -1
-    for field, cards in members.items():
-        key = (min(len(cards), size) << 12) | low[field]
-        if key > best_key:
-            best_field, best_key = field, key
-    group = members[best_field][:size]
+    """The bench's best group, cut to a team, then the first other cards to fill it."""
+    size, low, card_fields = book.team_size, book.field_keys[players], book.card_fields
+    counts = group_counts(book, bench)
+    best = max(counts, key=lambda field: (min(counts[field], size) << 12) | low[field])
+    group = [p for p in bench if best in card_fields[p]][:size]
     fillers = [p for p in bench if p not in group][: size - len(group)]
     return (*group, *fillers)
 

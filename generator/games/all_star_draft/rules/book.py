@@ -101,8 +101,11 @@ class RuleBook:
 def distinct_cards(book: RuleBook, card_ids: Iterable[str], who: str) -> tuple[int, ...]:
     """Card positions, refusing unknown ids and repeats."""
     positions: list[int] = []
+    index = book.index
     for card_id in card_ids:
-        position = book.card_index(card_id)
+        position = index.get(card_id)
+        if position is None:
+            position = book.card_index(card_id)  # refuses the unknown id
         if position in positions:
             raise InputError(f"{who} lists card '{card_id}' twice")
         positions.append(position)

@@ -56,7 +56,8 @@ class DraftRound:
 
     def receive(self, seat: int, card: str) -> None:
         """Put a card on a seat's bench."""
-        self.lineups[seat] = replace(self.lineups[seat], bench=(*self.lineups[seat].bench, card))
+        lineup = self.lineups[seat]
+        self.lineups[seat] = Lineup(lineup.teams, (*lineup.bench, card))
         self.picks[seat].append(card)
         self.taken[seat].append(card)
 
