@@ -1,1 +1,2 @@
-"""Extraliga All-Stars: the rules engine of the second game (in progress: lineups and match odds)."""
+"""Extraliga All-Stars: the rules engine of the second game (in progress: lineups, bonuses and
+match odds)."""

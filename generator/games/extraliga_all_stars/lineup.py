@@ -29,6 +29,22 @@ class Position(Enum):
     G = "G"
 
 
+class Bonus(Enum):
+    """The bonus printed on a hockey-player card, if any."""
+
+    PLUS = "plus"
+    """+1 to one of your dice."""
+    REROLL = "reroll"
+    """Re-roll one of your dice."""
+    MINUS = "minus"
+    """-1 to one of the opponent's dice."""
+    REROLL_OTHER = "reroll-other"
+    """Re-roll one of the opponent's dice."""
+
+
+OWN_DICE = frozenset({Bonus.PLUS, Bonus.REROLL})
+"""Bonuses an offence player uses on his side's dice; the others act on the opponent's."""
+
 OFFENCE_SLOTS = (Position.LW, Position.C, Position.RW)
 DEFENCE_SLOTS = (Position.D, Position.D, Position.G)
 MAX_STRENGTH = 6
@@ -44,6 +60,7 @@ class Player:
     position: Position
     club: str | None
     """None for a legend, who has no club."""
+    bonus: Bonus | None = None
 
     @property
     def legend(self) -> bool:
@@ -191,3 +208,13 @@ def _check_cards(cards: Sequence[Player]) -> None:
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
         raise InputError(f"card '{twice[0]}' is given twice")
+
+
+def usable_bonuses(lineup: Lineup) -> tuple[Bonus, ...]:
+    """The bonuses a lineup can play in a match (ruling E7): an offence player's if it
+    acts on his side's dice, a defence player's if it acts on the opponent's; a
+    face-down goalie shows none."""
+    defence = lineup.defence[:-1] if lineup.face_down_goalie else lineup.defence
+    usable: list[Bonus | None] = [p.bonus for p in lineup.offence if p.bonus in OWN_DICE]
+    usable += [p.bonus for p in defence if p.bonus not in OWN_DICE]
+    return tuple(b for b in usable if b is not None)

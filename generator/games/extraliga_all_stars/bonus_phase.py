@@ -1,0 +1,228 @@
+"""Extraliga All-Stars: the odds of a match when both sides use their bonuses as well as they can.
+
+After both sides roll, they take turns (the first side first): on a turn a
+side uses one bonus or passes; the phase ends when both pass one after the
+other, or when no bonus is left (rulings E7-E9 of docs/rules-extraliga.md).
+A side's own bonuses (+1, re-roll) act on its own dice; its opponent
+bonuses (-1, re-roll) on the other side's dice. Points are constant-sum (3
+a match: 3 and 0, or 2 and 1 after overtime, which each side wins half the
+time), so the first side maximises its expected points and the other
+minimises them: an expectimax over the dice, the re-rolls and the unused
+bonuses, solved exactly by memoised recursion. Of equally good moves a side
+passes, then takes the first in the order of `_moves`.
+
+A state keeps each side's dice as sorted values, clipped to what can still
+matter: a die that the opponent's -1s can no longer pull below the goal line
+is as good as one on it, and a die that the owner's +1s can no longer lift
+to it is as good as any other hopeless die.
+
+The search is exact but grows fast with dice and bonuses (figures in
+docs/rules-extraliga.md, E9): no command calls it yet.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
+
+from generator.errors import InputError
+from generator.games.extraliga_all_stars.lineup import MAX_STRENGTH, Bonus
+
+FACES = tuple(range(1, 7))
+MAX_BONUSES = 6
+"""A lineup has six players, each with at most one bonus."""
+TIE = 1e-12
+"""Expected points this close are equal (floating-point rounding)."""
+
+
+@dataclass(frozen=True)
+class Bonuses:
+    """The unused bonuses a side can still play."""
+
+    plus: int = 0
+    """+1 to one of the side's own dice."""
+    reroll: int = 0
+    """Re-roll one of the side's own dice."""
+    minus: int = 0
+    """-1 to one die of the other side."""
+    reroll_other: int = 0
+    """Re-roll one die of the other side."""
+
+    @classmethod
+    def of(cls, bonuses: Iterable[Bonus]) -> Bonuses:
+        """The counts of a lineup's usable bonuses (see `usable_bonuses`)."""
+        count = Counter(bonuses)
+        return cls(
+            count[Bonus.PLUS], count[Bonus.REROLL], count[Bonus.MINUS], count[Bonus.REROLL_OTHER]
+        )
+
+    def __post_init__(self) -> None:
+        counts = (self.plus, self.reroll, self.minus, self.reroll_other)
+        if min(counts) < 0 or sum(counts) > MAX_BONUSES:
+            raise InputError(f"a side has 0 to {MAX_BONUSES} bonuses, one per player; got {counts}")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a match: dice rolled, the defence the other side must reach, bonuses."""
+
+    offence: int
+    defence: int
+    bonuses: Bonuses = Bonuses()
+
+    def __post_init__(self) -> None:
+        for what, value in (("offence", self.offence), ("defence", self.defence)):
+            if not 0 <= value <= MAX_STRENGTH:
+                raise InputError(
+                    f"{what} {value} is not a strength: strengths are 0 to {MAX_STRENGTH}"
+                )
+
+
+Outcome = tuple[float, float, float]
+"""(win, tie, loss) for the first side; a tie goes to overtime."""
+Dice = tuple[int, ...]
+Counts = tuple[int, int, int, int]
+"""plus, reroll, minus, reroll_other."""
+
+
+def bonus_odds(first: Side, second: Side) -> Outcome:
+    """(win, tie, loss) for the first side when both play their bonuses best."""
+    total = [0.0, 0.0, 0.0]
+    ours, theirs = _counts(first.bonuses), _counts(second.bonuses)
+    line_a, line_b = _line(second.defence), _line(first.defence)
+    for a, p in _rolls(first.offence, line_a, ours[0], theirs[2]):
+        for b, q in _rolls(second.offence, line_b, theirs[0], ours[2]):
+            outcome = _solve(line_a, line_b, a, b, ours, theirs, 0, False)
+            for i in range(3):
+                total[i] += p * q * outcome[i]
+    return total[0], total[1], total[2]
+
+
+def points(outcome: Outcome) -> float:
+    """The first side's expected points: 3 for a win, 1.5 on average after overtime."""
+    return 3 * outcome[0] + 1.5 * outcome[1]
+
+
+def _counts(bonuses: Bonuses) -> Counts:
+    return bonuses.plus, bonuses.reroll, bonuses.minus, bonuses.reroll_other
+
+
+def _line(defence: int) -> int:
+    """The lowest die that scores against a defence (0 lets every die score)."""
+    return max(defence, 1)
+
+
+def _clip(value: int, line: int, plus: int, minus: int) -> int:
+    """A die value as far as it can still matter (see the module docstring)."""
+    return min(max(value, line - plus - 1, 1), line + minus, 6)
+
+
+@cache
+def _rolls(dice: int, line: int, plus: int, minus: int) -> tuple[tuple[Dice, float], ...]:
+    """Every roll of `dice` dice as clipped sorted values, with its chance."""
+    found: Counter[Dice] = Counter()
+    for roll in combinations_with_replacement(FACES, dice):
+        ways = factorial(dice) // prod(factorial(n) for n in Counter(roll).values())
+        clipped = tuple(sorted(_clip(v, line, plus, minus) for v in roll))
+        found[clipped] += ways / 6**dice
+    return tuple(found.items())
+
+
+@cache
+def _solve(
+    line_a: int,
+    line_b: int,
+    a: Dice,
+    b: Dice,
+    ours: Counts,
+    theirs: Counts,
+    mover: int,
+    passed: bool,
+) -> Outcome:
+    """The outcome of the bonus phase from here; `mover` 0 is the first side."""
+    own, other = (ours, theirs) if mover == 0 else (theirs, ours)
+    if not any(own):
+        if passed or not any(other):
+            return _final(line_a, line_b, a, b)
+        return _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)
+    best = (
+        _final(line_a, line_b, a, b)
+        if passed or not any(other)
+        else _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)
+    )
+    sign = 1 if mover == 0 else -1
+    for children in _moves(line_a, line_b, a, b, ours, theirs, mover):
+        outcome = _average(children)
+        if sign * (points(outcome) - points(best)) > TIE:
+            best = outcome
+    return best
+
+
+def _average(children: list[tuple[float, Outcome]]) -> Outcome:
+    win = tie = loss = 0.0
+    for chance, outcome in children:
+        win += chance * outcome[0]
+        tie += chance * outcome[1]
+        loss += chance * outcome[2]
+    return win, tie, loss
+
+
+def _moves(
+    line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
+) -> Iterator[list[tuple[float, Outcome]]]:
+    """Each bonus the mover can play, as its outcomes with their chances:
+    +1 and re-roll on its own dice, then -1 and re-roll on the other side's."""
+    own_dice, other_dice = (a, b) if mover == 0 else (b, a)
+    own, other = (ours, theirs) if mover == 0 else (theirs, ours)
+    own_line, other_line = (line_a, line_b) if mover == 0 else (line_b, line_a)
+    plus, reroll, minus, reroll_other = own
+
+    def after(own_dice: Dice, other_dice: Dice, spent: int) -> Outcome:
+        left = tuple(n - (i == spent) for i, n in enumerate(own))
+        assert len(left) == 4
+        dice = (own_dice, other_dice) if mover == 0 else (other_dice, own_dice)
+        counts = (left, other) if mover == 0 else (other, left)
+        return _state(line_a, line_b, *dice, *counts, 1 - mover)
+
+    # The own dice are clipped at [line - plus - 1, line + other's minus]; the other's
+    # dice at [line - other's plus - 1, line + our minus].
+    own_top = min(own_line + other[2], 6)
+    other_floor = max(other_line - other[0] - 1, 1)
+    for value in sorted(set(own_dice)):
+        if plus and value < own_top:
+            yield [(1.0, after(_replace(own_dice, value, value + 1), other_dice, 0))]
+        if reroll and value < own_top:
+            yield [(1 / 6, after(_replace(own_dice, value, face), other_dice, 1)) for face in FACES]
+    for value in sorted(set(other_dice)):
+        if minus and value > other_floor:
+            yield [(1.0, after(own_dice, _replace(other_dice, value, value - 1), 2))]
+        if reroll_other and value > other_floor:
+            yield [(1 / 6, after(own_dice, _replace(other_dice, value, face), 3)) for face in FACES]
+
+
+def _state(
+    line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
+) -> Outcome:
+    """Clip the dice to the bonuses left, then solve (no one has passed)."""
+    a = tuple(sorted(_clip(v, line_a, ours[0], theirs[2]) for v in a))
+    b = tuple(sorted(_clip(v, line_b, theirs[0], ours[2]) for v in b))
+    return _solve(line_a, line_b, a, b, ours, theirs, mover, False)
+
+
+def _replace(dice: Dice, old: int, new: int) -> Dice:
+    at = dice.index(old)
+    return (*dice[:at], new, *dice[at + 1 :])
+
+
+def _final(line_a: int, line_b: int, a: Dice, b: Dice) -> Outcome:
+    ours = sum(v >= line_a for v in a)
+    theirs = sum(v >= line_b for v in b)
+    if ours > theirs:
+        return 1.0, 0.0, 0.0
+    if ours == theirs:
+        return 0.0, 1.0, 0.0
+    return 0.0, 0.0, 1.0

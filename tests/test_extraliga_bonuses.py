@@ -1,0 +1,115 @@
+"""Extraliga All-Stars match odds with bonuses: cases worked by hand, no bonus agreeing with
+the plain odds, and the refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import InputError
+from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds, points
+from generator.games.extraliga_all_stars.match import match_odds
+
+STRENGTH = st.integers(0, 6)
+
+
+def _close(outcome: tuple[float, float, float], expected: tuple[float, float, float]) -> None:
+    assert outcome == pytest.approx(expected, abs=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(STRENGTH, STRENGTH, STRENGTH, STRENGTH)
+def test_without_bonuses_the_odds_are_the_plain_odds(a: int, b: int, c: int, d: int) -> None:
+    plain = match_odds(a, b, c, d)
+    tie = plain.overtime_win + plain.overtime_loss
+    expected = (float(plain.win), float(tie), float(plain.loss))
+    _close(bonus_odds(Side(a, b), Side(c, d)), expected)
+
+
+def test_a_re_roll_saves_a_missed_die() -> None:
+    # One die against defence 4 scores half the time; re-rolling a miss: 1/2 + 1/4.
+    _close(bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4)), (0.75, 0.25, 0.0))
+
+
+def test_a_plus_one_lifts_a_three() -> None:
+    # With +1 a 3 reaches defence 4: 3, 4, 5 and 6 score.
+    _close(bonus_odds(Side(1, 0, Bonuses(plus=1)), Side(0, 4)), (4 / 6, 2 / 6, 0.0))
+
+
+def test_a_minus_one_answers_a_plus_one() -> None:
+    # A 3 lifted to 4 is pulled back; a 4 pulled to 3 is lifted again; a 5 stays a goal
+    # after -1: the two bonuses cancel, and half the rolls score, as without them.
+    first = Side(1, 0, Bonuses(plus=1))
+    second = Side(0, 4, Bonuses(minus=1))
+    _close(bonus_odds(first, second), (0.5, 0.5, 0.0))
+
+
+def test_a_minus_one_before_the_last_word() -> None:
+    # Without an answer the -1 turns every 4 into a miss: only 5 and 6 score.
+    _close(bonus_odds(Side(1, 0), Side(0, 4, Bonuses(minus=1))), (2 / 6, 4 / 6, 0.0))
+
+
+def test_re_rolls_on_both_sides_with_one_die_each() -> None:
+    """Worked by hand: a side re-rolls its own miss when behind; both missing, re-rolling
+    first is worth no more than passing, so both pass (win 1/8, tie 3/4, loss 1/8)."""
+    side = Side(1, 4, Bonuses(reroll=1))
+    _close(bonus_odds(side, side), (0.125, 0.75, 0.125))
+
+
+def test_a_re_roll_of_the_other_side_takes_back_a_goal() -> None:
+    # The second side re-rolls the first side's goal: it stays a goal half the time.
+    _close(bonus_odds(Side(1, 0), Side(0, 4, Bonuses(reroll_other=1))), (0.25, 0.75, 0.0))
+
+
+def test_bonuses_are_worth_points() -> None:
+    plain = Side(3, 4)
+    for bonus in ("plus", "reroll", "minus", "reroll_other"):
+        helped = Side(3, 4, Bonuses(**{bonus: 1}))
+        assert points(bonus_odds(helped, plain)) > points(bonus_odds(plain, plain)) + 0.01
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Bonuses(plus=7), "0 to 6 bonuses"),
+        (lambda: Bonuses(minus=-1), "0 to 6 bonuses"),
+        (lambda: Side(7, 3), "offence 7 is not a strength"),
+        (lambda: Side(3, -1), "defence -1 is not a strength"),
+    ],
+)
+def test_impossible_sides_are_refused(make: Callable[[], object], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        make()
+
+
+def test_a_lineup_plays_the_bonuses_that_fit_its_trios() -> None:
+    """Ruling E7: offence bonuses on the own dice, defence bonuses on the other side's."""
+    from generator.games.extraliga_all_stars.lineup import (
+        Bonus,
+        Lineup,
+        Player,
+        Position,
+        usable_bonuses,
+    )
+
+    def player(n: int, position: Position, bonus: Bonus | None) -> Player:
+        return Player(f"p{n}", position, "club", bonus)
+
+    lineup = Lineup(
+        (
+            player(1, Position.LW, Bonus.PLUS),
+            player(2, Position.C, Bonus.MINUS),  # acts on the other side: not from offence
+            player(3, Position.RW, Bonus.REROLL),
+        ),
+        (
+            player(4, Position.D, Bonus.REROLL_OTHER),
+            player(5, Position.D, Bonus.PLUS),  # acts on the own dice: not from defence
+            player(6, Position.G, Bonus.MINUS),
+        ),
+    )
+    assert Bonuses.of(usable_bonuses(lineup)) == Bonuses(1, 1, 1, 1)
+    face_down = Lineup(lineup.offence, lineup.defence, face_down_goalie=True)
+    assert Bonuses.of(usable_bonuses(face_down)) == Bonuses(1, 1, 0, 1)
