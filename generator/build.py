@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.errors import DataError, DraftdeckError
+from generator.errors import DataError, DraftdeckError, UsageError
 from generator.output import stamp
 from generator.output.atomic import write_atomic
 from generator.packs.find import LoadedPack, choose_packs, load_pack
@@ -114,6 +114,8 @@ def build(
     """Validate, render and write every output below `out_dir/<game>/`."""
     # 1. Every pack is validated before anything is rendered or written.
     packs = _load_all(choose_packs(data_dir, options.game))
+    if options.editions and len(packs) > 1:
+        packs = _with_editions(packs, options.editions)
     # 2. Plan what each pack prints; leave out the packs whose output is up to date.
     todo, current, signatures, jobs, plans = [], [], {}, {}, {}
     for index, loaded in enumerate(packs):
@@ -182,6 +184,15 @@ def build(
             written.append(Written(path, changed, len(output.data), output.pages))
         stamp.remember(folder, signatures[index], {o.relative: o.data for o in files_of_pack})
     return BuildReport(tuple(written), tuple(warnings), tuple(current))
+
+
+def _with_editions(packs: list[LoadedPack], wanted: tuple[str, ...]) -> list[LoadedPack]:
+    """Of several games, those that have every edition asked for (--edition)."""
+    having = [p for p in packs if all(e in p.pack.editions for e in wanted)]
+    if not having:
+        names = ", ".join(p.pack.id for p in packs)
+        raise UsageError(f"no game has edition {', '.join(wanted)}; games: {names}")
+    return having
 
 
 def _load_all(roots: list[Path]) -> list[LoadedPack]:

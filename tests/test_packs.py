@@ -73,9 +73,20 @@ def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> N
         "data/all-star-draft, data/demo: 39 files checked, no errors, no warnings; "
         "55 values marked provisional (--strict fails on them)\n"
     )
-    ambiguous = runner.invoke(app, ["preview", "sun-1", "--data", "data"])
+    # A command about one game takes the only game that can answer it...
+    previewed = runner.invoke(app, ["preview", "sun-1", "--data", "data", "--out", "png"])
+    assert previewed.exit_code == 0, previewed.output
+    assert (project / "png" / "sun-1-en.png").is_file()
+    # ...and asks when several can, or none.
+    ambiguous = runner.invoke(app, ["cards", "--data", "data"])
     assert ambiguous.exit_code == 2
-    assert "data holds 2 games (all-star-draft, demo); choose one with --game" in ambiguous.output
+    assert (
+        "data holds 2 games to list cards from (all-star-draft, demo); choose one with --game"
+        in ambiguous.output
+    )
+    nowhere = runner.invoke(app, ["preview", "moon-9", "--data", "data"])
+    assert nowhere.exit_code == 2
+    assert "no game in data with a card 'moon-9'; its games: all-star-draft, demo" in nowhere.output
     built = runner.invoke(
         app, ["build", "--data", "data", "--game", "demo", "--out", "output", "--locale", "en"]
     )
@@ -178,3 +189,30 @@ def test_a_plugin_from_another_distribution_is_found(
     finally:
         plugins.installed.cache_clear()
         sys.modules.pop("othergame_plugin", None)
+
+
+def test_a_file_the_rules_read_must_be_listed(project: Path, runner: CliRunner) -> None:
+    """Leaving setup.yaml out of game.yaml is a located error, not a crash of the rules."""
+    replace_once(
+        project / "data/all-star-draft/game.yaml",
+        "  - {file: setup.yaml, schema: all-star-draft/setup.schema.json}\n",
+        "",
+    )
+    result = runner.invoke(app, ["validate", "--data", "data"])
+    assert result.exit_code == 1
+    assert "game.yaml" in result.output
+    assert "All-Star Draft's rules read setup.yaml, but edition_documents does not list it" in (
+        result.output
+    )
+
+
+@pytest.mark.parametrize(
+    ("card", "expected"),
+    [("duck-4", True), ("blue-2", True), ("tiebreaker-1", True), ("zamboni-9", False)],
+)
+def test_a_pack_that_cannot_hold_a_card_is_not_validated_to_look(card: str, expected: bool) -> None:
+    """Cards per value (blue-2) and numbered cards (tiebreaker-1) count as named."""
+    from generator.packs.preview import may_hold_card
+    from generator.paths import DATA_DIR
+
+    assert may_hold_card(DATA_DIR / "all-star-draft", card) is expected

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import DEFAULT_DATA, DataOption, EditionOption, GameOption, JsonOption
 from generator.cli.tables import render_table
+
+if TYPE_CHECKING:
+    from generator.packs.find import LoadedPack
 
 
 @user_errors
@@ -28,10 +31,16 @@ def cards(
     as_json: JsonOption = False,
 ) -> None:
     """List the cards of a component with their fields, as the data gives them."""
-    from generator.packs.find import load_game
+    from generator.packs.find import load_capable
     from generator.packs.listing import card_rows
 
-    loaded = load_game(data, game)
+    def has_component(loaded: LoadedPack) -> bool:
+        return component is None or any(
+            c.id == component for c in loaded.edition(edition).components
+        )
+
+    what = f"with a component '{component}'" if component else "to list cards from"
+    loaded = load_capable(data, game, what, has_component)
     rows = card_rows(loaded.edition(edition), component)
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))

@@ -18,24 +18,27 @@ app = typer.Typer(
 )
 
 
-def _setup(data: Path, game: str | None) -> tuple[Path, Path, str, list[str]]:
-    """(pack folder, catalogs folder, game id, languages) from the manifest alone.
+def _packs(data: Path, game: str | None) -> list[tuple[Path, Path, str, list[str]]]:
+    """(pack folder, catalogs folder, game id, languages) of each game (the one --game
+    names, else every game in `data`), from the manifest alone.
 
-    The catalogs are what these commands repair, so the pack is not fully
+    The catalogs are what these commands repair, so the packs are not fully
     validated here: only game.yaml has to be valid.
     """
     from generator.errors import DataError
     from generator.loading.manifest import MANIFEST, read_manifest
     from generator.loading.pack import load_one
-    from generator.packs.find import one_pack
+    from generator.packs.find import choose_packs
     from generator.packs.validate import pack_schemas
 
-    pack = one_pack(data, game)
-    document, problems = load_one(pack, MANIFEST, pack_schemas(pack))
-    if document is None:
-        raise DataError(problems)
-    manifest = read_manifest(pack, document)
-    return pack, manifest.catalogs, manifest.id, list(manifest.locales)
+    found = []
+    for pack in choose_packs(data, game):
+        document, problems = load_one(pack, MANIFEST, pack_schemas(pack))
+        if document is None:
+            raise DataError(problems)
+        manifest = read_manifest(pack, document)
+        found.append((pack, manifest.catalogs, manifest.id, list(manifest.locales)))
+    return found
 
 
 @app.command("extract")
@@ -45,9 +48,9 @@ def extract(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
     from generator.i18n.workflow import extract as run
     from generator.paths import display_path
 
-    pack, locales_dir, game_id, _ = _setup(data, game)
-    for path in run(locales_dir, pack, game_id):
-        typer.echo(f"written: {display_path(path)}")
+    for pack, locales_dir, game_id, _ in _packs(data, game):
+        for path in run(locales_dir, pack, game_id):
+            typer.echo(f"written: {display_path(path)}")
 
 
 @app.command("update")
@@ -57,9 +60,9 @@ def update(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
     from generator.i18n.workflow import update as run
     from generator.paths import display_path
 
-    _, locales_dir, game_id, locales = _setup(data, game)
-    for path in run(locales_dir, game_id, locales):
-        typer.echo(f"updated: {display_path(path)}")
+    for _, locales_dir, game_id, locales in _packs(data, game):
+        for path in run(locales_dir, game_id, locales):
+            typer.echo(f"updated: {display_path(path)}")
 
 
 @app.command("compile")
@@ -69,9 +72,9 @@ def compile_catalogs(data: DataOption = DEFAULT_DATA, game: GameOption = None) -
     from generator.i18n.workflow import compile_all
     from generator.paths import display_path
 
-    _, locales_dir, game_id, locales = _setup(data, game)
-    for path in compile_all(locales_dir, game_id, locales):
-        typer.echo(f"compiled: {display_path(path)}")
+    for _, locales_dir, game_id, locales in _packs(data, game):
+        for path in compile_all(locales_dir, game_id, locales):
+            typer.echo(f"compiled: {display_path(path)}")
 
 
 @app.command("check")
@@ -90,13 +93,17 @@ def check(
     from generator.build import text_problems
     from generator.i18n.workflow import check as run
 
-    pack, locales_dir, game_id, locales = _setup(data, game)
-    problems = [str(p) for p in run(locales_dir, game_id, locales)]
-    if render and not problems:
-        problems += text_problems(pack)
-    for problem in problems:
-        typer.echo(f"error: {problem}")
-    if problems:
-        typer.echo(f"{len(problems)} problem(s) in the translations", err=True)
+    failed = False
+    for pack, locales_dir, game_id, locales in _packs(data, game):
+        problems = [str(p) for p in run(locales_dir, game_id, locales)]
+        if render and not problems:
+            problems += text_problems(pack)
+        for problem in problems:
+            typer.echo(f"error: {problem}")
+        if problems:
+            typer.echo(f"{game_id}: {len(problems)} problem(s) in the translations", err=True)
+            failed = True
+        else:
+            typer.echo(f"{game_id}: catalogs complete for {', '.join(locales)}; every text fits")
+    if failed:
         raise typer.Exit(EXIT_DATA)
-    typer.echo(f"catalogs complete for {', '.join(locales)}; every text fits")

@@ -40,33 +40,42 @@ def preview(
 ) -> None:
     """Write a PNG of one card (with its bleed) and print its path."""
     from generator.output.atomic import write_atomic
-    from generator.packs.find import load_game, one_pack
-    from generator.packs.preview import preview_png
+    from generator.packs.find import choose_packs, load_capable
+    from generator.packs.preview import holds_card, may_hold_card, preview_png
 
     path = out / f"{card}{'-back' if back else ''}-{locale}.png"
 
     def write() -> None:
-        loaded = load_game(data, game)
+        loaded = load_capable(
+            data,
+            game,
+            f"with a card '{card}'",
+            lambda pack: holds_card(pack, card, edition, component),
+            lambda root: may_hold_card(root, card),
+        )
         write_atomic(path, preview_png(loaded, card, locale, edition, component, back))
         typer.echo(display_path(path))
 
     if not watch:
         write()
         return
-    _watch(one_pack(data, game), write)
+    _watch(choose_packs(data, game), write)
 
 
-def _watch(root: Path, write: Callable[[], None]) -> None:
-    """Write the preview now and after every change to the pack or its catalogs, reporting
+def _watch(roots: list[Path], write: Callable[[], None]) -> None:
+    """Write the preview now and after every change to the packs or their catalogs, reporting
     errors without stopping."""
     from generator.loading.strict_yaml import load_file
     from generator.packs.watch import watch
 
-    folders = [root]
-    manifest, _ = load_file(root / "game.yaml", "game.yaml")
-    value = manifest.value if manifest is not None else None
-    if isinstance(value, dict) and isinstance(value.get("catalogs"), str):
-        folders.append((root / value["catalogs"]).resolve())
+    folders = []
+    for root in roots:
+        folders.append(root)
+        manifest, _ = load_file(root / "game.yaml", "game.yaml")
+        value = manifest.value if manifest is not None else None
+        if isinstance(value, dict) and isinstance(value.get("catalogs"), str):
+            folders.append((root / value["catalogs"]).resolve())
+    folders = list(dict.fromkeys(folders))
 
     def attempt() -> None:
         try:

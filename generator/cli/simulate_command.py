@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -19,6 +19,9 @@ from generator.cli.options import (
     GameOption,
 )
 from generator.paths import display_path
+
+if TYPE_CHECKING:
+    from generator.packs.find import LoadedPack
 
 
 @user_errors
@@ -68,10 +71,13 @@ def simulate(
     significant each change is.
     """
     from generator.output.atomic import write_atomic
-    from generator.packs.find import load_game
+    from generator.packs.find import load_capable
     from generator.simulation import SimulationSettings
 
-    loaded = [load_game(folder, game) for folder in (data, *([compare] if compare else []))]
+    loaded = [
+        load_capable(folder, game, "with a simulator", _simulates)
+        for folder in (data, *([compare] if compare else []))
+    ]
     simulation = loaded[0].needs("simulation", "a simulator")
     names = tuple(n.strip() for n in bots.split(",") if n.strip())
     settings = SimulationSettings(players, games, seed, names, edition, mode, jobs)
@@ -118,3 +124,7 @@ def _changes(changes: list[dict[str, Any]]) -> str:
         f"{len(significant)} of {len(changes)} figures changed significantly (q < 0.05):\n"
         + render_table(["figure", "before", "after", "p", "q"], rows)
     )
+
+
+def _simulates(loaded: LoadedPack) -> bool:
+    return loaded.plugin is not None and loaded.plugin.simulation is not None

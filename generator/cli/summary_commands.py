@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, GameOption
 from generator.paths import display_path
+
+if TYPE_CHECKING:
+    from generator.packs.find import LoadedPack
 
 
 class TextFormat(StrEnum):
@@ -86,11 +89,14 @@ def _write_all(
 ) -> None:
     """Build every document first, in parallel processes, then write each atomically."""
     from generator.output.atomic import write_atomic
-    from generator.packs.find import load_game
+    from generator.packs.find import load_capable
     from generator.packs.texts import KINDS
     from generator.parallel import parallel_map
 
-    loaded = load_game(data, game)
+    def provides(pack: LoadedPack) -> bool:
+        return pack.plugin is not None and getattr(pack.plugin, kind) is not None
+
+    loaded = load_capable(data, game, f"with {KINDS[kind]}", provides)
     loaded.needs(kind, KINDS[kind])
     keys = [
         (e.id, loc)

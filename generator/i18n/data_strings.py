@@ -2,6 +2,8 @@
 
 In data files, texts under the keys the manifest lists in `translate:`
 (`name` by default) are translated, in the context of the list they sit in.
+The game's name and each component's name are translated whatever the list
+says: the build prints them itself (PDF titles and bookmarks).
 In templates (layouts/), every element's `text` that has words of its own is
 translated in the context `layouts`; a text made only of placeholders
 (`{number|number}`) needs no translation.
@@ -19,6 +21,8 @@ from generator.templates.expressions import ExpressionError, needs_translation
 DEFAULT_TRANSLATED = frozenset({"name"})
 TOP_LEVEL_CONTEXT = "game"
 LAYOUT_CONTEXT = "layouts"
+PRINTED_NAMES = {TOP_LEVEL_CONTEXT: "name", "components": "name"}
+"""Context -> key of the names the build prints in every pack: game.yaml's and each component's."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,8 @@ def data_strings(
 def _walk(value: Any, path: PathKey, translate: frozenset[str]) -> Iterator[DataString]:
     if isinstance(value, dict):
         for key, child in value.items():
-            if key in translate and isinstance(child, str):
+            printed = PRINTED_NAMES.get(_context(path)) == key
+            if (key in translate or printed) and isinstance(child, str):
                 item_id = value.get("id")
                 yield DataString(
                     _context(path),

@@ -11,10 +11,22 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.loading import strict_yaml
 
 ExtractResult = tuple[int, str, tuple[str, str], list[str]]
+
+
+class UnreadableData(ValueError):
+    """A data file the extractor cannot read; `problem` says where and why.
+
+    A ValueError, as Babel expects of an extraction method; `draftdeck i18n
+    extract` reports the problem like validation does."""
+
+    def __init__(self, problem: Diagnostic) -> None:
+        super().__init__(problem.headline)
+        self.problem = problem
 
 
 def extract_data_strings(
@@ -27,10 +39,10 @@ def extract_data_strings(
     name = getattr(fileobj, "name", "<data>")
     text, problems = strict_yaml.decode_utf8(fileobj.read(), str(name))
     if text is None:
-        raise ValueError(problems[0].headline)
+        raise UnreadableData(problems[0])
     document, problems = strict_yaml.parse_single(text, str(name))
     if document is None:
-        raise ValueError(problems[0].headline)
+        raise UnreadableData(problems[0])
     root = _pack_root(Path(str(name)))
     layout = root is not None and Path(str(name)).resolve().relative_to(root).parts[0] == "layouts"
     for found in data_strings(document, _translated_keys(root), layout=layout):

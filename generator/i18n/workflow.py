@@ -8,7 +8,9 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from generator.errors import DataError
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
+from generator.i18n.extract import UnreadableData
 from generator.i18n.ui import UI_DOMAIN
 from generator.output.atomic import write_atomic
 from generator.paths import PROJECT_ROOT, display_path
@@ -62,11 +64,14 @@ def extract(locales_dir: Path, pack_root: Path, game_id: str) -> list[Path]:
         catalog = Catalog(
             project="draftdeck", version="0.1.0", copyright_holder="draftdeck developers"
         )
-        for filename, line, message, comments, context in extract_from_dir(
-            str(root), method_map=method_map, keywords=keywords
-        ):
-            location = (f"{display_path(root / filename)}", line)
-            catalog.add(message, None, [location], auto_comments=comments, context=context)
+        try:
+            for filename, line, message, comments, context in extract_from_dir(
+                str(root), method_map=method_map, keywords=keywords
+            ):
+                location = (f"{display_path(root / filename)}", line)
+                catalog.add(message, None, [location], auto_comments=comments, context=context)
+        except UnreadableData as error:
+            raise DataError([error.problem]) from None
         path = locales_dir / f"{domain}.pot"
         write_atomic(path, _po_bytes(catalog))
         written.append(path)

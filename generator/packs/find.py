@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -131,6 +131,31 @@ def load_pack(root: Path) -> LoadedPack:
 def load_game(data: Path, game: str | None = None) -> LoadedPack:
     """The one game a command is about, validated."""
     return load_pack(one_pack(data, game))
+
+
+def load_capable(
+    data: Path,
+    game: str | None,
+    what: str,
+    can: Callable[[LoadedPack], bool],
+    may: Callable[[Path], bool] = lambda root: True,
+) -> LoadedPack:
+    """The game a command is about: the one `game` names, else the only game in `data`
+    that `can` answer it (`what` says what the command needs, for the error). `may` rules
+    out, before it is validated, a pack folder that cannot answer."""
+    packs = choose_packs(data, game)
+    if len(packs) == 1:
+        return load_pack(packs[0])
+    able = [loaded for loaded in map(load_pack, filter(may, packs)) if can(loaded)]
+    if len(able) == 1:
+        return able[0]
+    names = ", ".join(loaded.pack.id for loaded in able)
+    if able:
+        raise UsageError(
+            f"{display_path(data)} holds {len(able)} games {what} ({names}); choose one with --game"
+        )
+    known = ", ".join(_game_id(p) or p.name for p in packs)
+    raise UsageError(f"no game in {display_path(data)} {what}; its games: {known}")
 
 
 def load_plugin_game(data: Path, plugin_id: str) -> LoadedPack:

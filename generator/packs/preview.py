@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.errors import InputError
 from generator.packs.find import LoadedPack
 from generator.packs.items import Card
@@ -34,6 +36,38 @@ def find_card(
         examples = ", ".join(_examples(candidates))
         raise InputError(f"no card '{card_id}' here; card ids look like: {examples}")
     return found[0]
+
+
+def holds_card(
+    loaded: LoadedPack, card_id: str, edition_id: str | None = None, component_id: str | None = None
+) -> bool:
+    """Whether the game has a printed card of this id (in that edition and component)."""
+    editions = loaded.pack.editions
+    key = edition_id if edition_id is not None else loaded.pack.manifest.default_edition
+    if key not in editions:
+        return False
+    return any(
+        card.id == card_id
+        for component in editions[key].components
+        if component.front is not None and component_id in (None, component.id)
+        for card in component.cards
+    )
+
+
+def may_hold_card(root: Path, card_id: str) -> bool:
+    """Whether a pack folder can have a card of this id, judged from its text: a card's id
+    starts with the id of its item or component (cards made per value, or numbered, add
+    -<value> or -<n>), so a pack none of whose YAML files holds the id's first word has
+    no such card. A pack that may have it is then validated and searched."""
+    stem = card_id.split("-", 1)[0]
+    for path in root.rglob("*.yaml"):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return True  # let validation say what is wrong with the file
+        if stem in text:
+            return True
+    return False
 
 
 def _examples(components: list[Component]) -> list[str]:
