@@ -31,8 +31,9 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of data/ and locales/ in a temporary folder, which becomes the working directory."""
-    shutil.copytree(DATA_DIR, tmp_path / "data")
+    """A copy of All-Star Draft's pack (as data/all-star-draft) and of locales/ in a temporary
+    folder, which becomes the working directory: tests of one game see that game alone."""
+    shutil.copytree(DATA_DIR / "all-star-draft", tmp_path / "data" / "all-star-draft")
     shutil.copytree(LOCALES_DIR, tmp_path / "locales")
     monkeypatch.chdir(tmp_path)
     yield tmp_path

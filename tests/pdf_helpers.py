@@ -13,9 +13,12 @@ from generator.printing.geometry import pt
 MM_PER_PT = 25.4 / 72
 
 
+ALL_STAR_DRAFT = DATA_DIR / "all-star-draft"
+
+
 def build_into(out: Path, **options: Any) -> None:
-    """Run the real build with the given options."""
-    build(DATA_DIR, out, BuildOptions(**options))
+    """Run the real build of All-Star Draft with the given options."""
+    build(ALL_STAR_DRAFT, out, BuildOptions(**options))
 
 
 def reader(path: Path) -> Any:

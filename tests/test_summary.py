@@ -22,7 +22,7 @@ from tests.conftest import PACK, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
-LOADED = load_game(DATA_DIR)
+LOADED = load_game(DATA_DIR, "all-star-draft")
 AUTHORS = ", ".join(LOADED.pack.manifest.authors)
 
 

@@ -1,0 +1,151 @@
+"""Extraliga All-Stars as a pack of data alone: the box the rulebook lists, its stand-ins,
+and print-and-play cards in German, French and English from templates, no game code."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.build import BuildOptions, build
+from generator.cli.app import app
+from generator.loading import strict_yaml
+from generator.paths import DATA_DIR, LOCALES_DIR
+from tests.conftest import replace_once
+from tests.pdf_helpers import reader
+
+PACK = DATA_DIR / "extraliga-all-stars"
+BOX = {
+    "hockey-player": 110,
+    "opponent": 17,
+    "draw": 5,
+    "event": 20,
+    "coach": 18,
+    "first-player": 1,
+    "strength-token": 30,
+    "scoring-token": 5,
+    "score-sheet": 1,
+}
+"""The rulebook's list of components (dice and rulebook aside)."""
+SEASON_DRAWS = {2: 2, 3: 3, 4: 3, 5: 5}
+"""Draw cards in the season deck by number of players (the rulebook's table)."""
+
+
+def _data(name: str) -> object:
+    document, problems = strict_yaml.load_file(PACK / name, name)
+    assert document is not None, problems
+    return document.value
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("extraliga")
+    build(PACK, out, BuildOptions())
+    return out / "extraliga-all-stars"
+
+
+def _text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in reader(path).pages)
+
+
+def test_the_pack_needs_no_rules_plug_in_to_print() -> None:
+    manifest = _data("game.yaml")
+    assert isinstance(manifest, dict) and "plugin" not in manifest
+
+
+@pytest.mark.parametrize(("component", "count"), BOX.items())
+def test_the_box_holds_what_the_rulebook_lists(
+    runner: CliRunner, component: str, count: int
+) -> None:
+    game = ["--data", str(DATA_DIR), "--game", "extraliga-all-stars"]
+    result = runner.invoke(app, ["cards", *game, "--component", component, "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)) == count
+
+
+def test_the_rulebook_cards_carry_only_what_it_says() -> None:
+    players = {p["id"]: p for p in _data("players.yaml")["players"]}  # type: ignore[index]
+    jagr = players["jaromir-jagr"]
+    assert (jagr["position"], jagr["club"], jagr["seasons"], jagr["titles"], jagr["bonus"]) == (
+        "rw",
+        "rytiri-kladno",
+        9,
+        0,
+        "plus",
+    )
+    assert "provisional" not in jagr
+    assert players["frantisek-pospisil"]["club"] is None  # the example's legend
+    # Prospal and Dvořák share a club; Erat's is another (the example's pairs).
+    assert players["vaclav-prospal"]["club"] == players["radek-dvorak"]["club"]
+    assert players["martin-erat"]["club"] != players["vaclav-prospal"]["club"]
+    assert players["filip-hronek"]["club"] != players["tuukka-rask"]["club"]
+    for name in ("martin-erat", "vaclav-prospal", "radek-dvorak", "filip-hronek", "tuukka-rask"):
+        assert players[name]["provisional"] is True
+        assert players[name]["seasons"] == players[name]["titles"] == "?"
+    stand_ins = [p for p in players.values() if p["id"].startswith("stand-in-")]
+    assert len(stand_ins) == 103
+    assert all(p["provisional"] and p["name"].startswith("Stand-in ") for p in stand_ins)
+
+
+def test_strict_validation_fails_on_the_stand_ins(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["validate", "--data", str(PACK), "--strict"])
+    assert result.exit_code == 1
+    assert "players.yaml" in result.output and "provisional" in result.output
+
+
+@pytest.mark.parametrize(("players", "cards"), SEASON_DRAWS.items())
+def test_a_season_deck_pairs_everyone_evenly(players: int, cards: int) -> None:
+    draws = _data("draws.yaml")["draws"]  # type: ignore[index]
+    deck = [p["pairs"] for d in draws for p in d["pairings"] if p["players"] == players]
+    assert len(deck) == cards
+    letters = "ABCDE"[:players]
+    played = Counter(frozenset(pair.split("-")) for card in deck for pair in card)
+    assert set(played) == {frozenset(p) for p in combinations(letters, 2)}
+    assert len(set(played.values())) == 1
+    for card in deck:  # nobody plays twice in a round
+        seats = [s for pair in card for s in pair.split("-")]
+        assert len(seats) == len(set(seats))
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("de", ["RF", "Saisons in der Liga: 9", "Meistertitel: 0", "Legende"]),
+        ("fr", ["AD", "Saisons dans la ligue : 9", "Titres de champion : 0", "Légende"]),
+        ("en", ["RW", "Seasons in the league: 9", "League titles: 0", "Legend"]),
+    ],
+)
+def test_player_cards_print_in_each_language(built: Path, locale: str, words: list[str]) -> None:
+    text = _text(built / locale / "hockey-player.pdf")
+    for word in [*words, "Jaromír Jágr", "Rytíři Kladno", "František Pospíšil"]:
+        assert word in text, (locale, word)
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "en"])
+def test_every_component_prints(built: Path, locale: str) -> None:
+    for component in BOX:
+        assert reader(built / locale / f"{component}.pdf").pages, component
+    assert len(reader(built / locale / "print-and-play.pdf").pages) > len(BOX)
+
+
+def test_an_effect_outside_the_keywords_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    shutil.copytree(PACK, tmp_path / "data" / "extraliga-all-stars")
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    monkeypatch.chdir(tmp_path)
+    events = tmp_path / "data/extraliga-all-stars/events.yaml"
+    replace_once(
+        events,
+        "keyword: remove, who: everyone, position: d}",
+        "keyword: hat-trick, who: everyone, position: d}",
+    )
+    result = runner.invoke(app, ["validate", "--data", "data"])
+    assert result.exit_code == 1
+    assert "events.yaml:" in result.output
+    assert "hat-trick" in result.output and "penalty" in result.output
