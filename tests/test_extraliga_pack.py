@@ -53,9 +53,14 @@ def _text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in reader(path).pages)
 
 
-def test_the_pack_needs_no_rules_plug_in_to_print() -> None:
-    manifest = _data("game.yaml")
-    assert isinstance(manifest, dict) and "plugin" not in manifest
+def test_the_pack_prints_without_its_rules_plug_in(tmp_path: Path) -> None:
+    """The plug-in answers rules questions; the cards need data and templates alone."""
+    pack = tmp_path / "data" / "extraliga-all-stars"
+    shutil.copytree(PACK, pack)
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    replace_once(pack / "game.yaml", "plugin: extraliga-all-stars\n", "")
+    build(pack, tmp_path / "out", BuildOptions(locales=("en",)))
+    assert "Jaromír Jágr" in _text(tmp_path / "out/extraliga-all-stars/en/hockey-player.pdf")
 
 
 @pytest.mark.parametrize(("component", "count"), BOX.items())
@@ -133,19 +138,38 @@ def test_every_component_prints(built: Path, locale: str) -> None:
     assert len(reader(built / locale / "print-and-play.pdf").pages) > len(BOX)
 
 
-def test_an_effect_outside_the_keywords_is_a_located_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+@pytest.mark.parametrize(
+    ("file", "old", "new", "expected"),
+    [
+        (
+            "events.yaml",
+            "keyword: remove, who: everyone, position: d}",
+            "keyword: hat-trick, who: everyone, position: d}",
+            ["events.yaml:", "hat-trick", "penalty"],
+        ),
+        (
+            "players.yaml",
+            "name: Jaromír Jágr, position: rw,",
+            "name: Jaromír Jágr, position: pk,",
+            ["players.yaml:7:", "'pk'", "rw (right wing)"],
+        ),
+    ],
+)
+def test_a_value_the_rules_do_not_know_is_a_located_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    runner: CliRunner,
+    file: str,
+    old: str,
+    new: str,
+    expected: list[str],
 ) -> None:
+    """An effect outside the rulebook's keywords, a position that does not exist."""
     shutil.copytree(PACK, tmp_path / "data" / "extraliga-all-stars")
     shutil.copytree(LOCALES_DIR, tmp_path / "locales")
     monkeypatch.chdir(tmp_path)
-    events = tmp_path / "data/extraliga-all-stars/events.yaml"
-    replace_once(
-        events,
-        "keyword: remove, who: everyone, position: d}",
-        "keyword: hat-trick, who: everyone, position: d}",
-    )
+    replace_once(tmp_path / "data/extraliga-all-stars" / file, old, new)
     result = runner.invoke(app, ["validate", "--data", "data"])
     assert result.exit_code == 1
-    assert "events.yaml:" in result.output
-    assert "hat-trick" in result.output and "penalty" in result.output
+    for text in expected:
+        assert text in result.output, (text, result.output)

@@ -17,7 +17,8 @@ is as good as one on it, and a die that the owner's +1s can no longer lift
 to it is as good as any other hopeless die.
 
 The search is exact but grows fast with dice and bonuses (figures in
-docs/rules-extraliga.md, E9): no command calls it yet.
+docs/rules-extraliga.md, E9), so a question stops with SearchTooLarge after
+MAX_STATES new positions instead of running for minutes.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ MAX_BONUSES = 6
 """A lineup has six players, each with at most one bonus."""
 TIE = 1e-12
 """Expected points this close are equal (floating-point rounding)."""
+MAX_STATES = 50_000
+"""Positions one question may solve (about 2.5 s on one core); beyond, the search stops."""
+
+
+class SearchTooLarge(InputError):
+    """The exact search would take longer than a question may (see MAX_STATES)."""
+
+
+class _Budget:
+    """Positions the current question may still solve (the cache answers the rest free)."""
+
+    left = MAX_STATES
+
+
+_BUDGET = _Budget()
 
 
 @dataclass(frozen=True)
@@ -89,8 +105,12 @@ Counts = tuple[int, int, int, int]
 """plus, reroll, minus, reroll_other."""
 
 
-def bonus_odds(first: Side, second: Side) -> Outcome:
-    """(win, tie, loss) for the first side when both play their bonuses best."""
+def bonus_odds(first: Side, second: Side, limit: int | None = None) -> Outcome:
+    """(win, tie, loss) for the first side when both play their bonuses best.
+
+    Raises SearchTooLarge, rather than run for minutes, when the search would solve
+    more than `limit` (default MAX_STATES) new positions."""
+    _BUDGET.left = MAX_STATES if limit is None else limit
     total = [0.0, 0.0, 0.0]
     ours, theirs = _counts(first.bonuses), _counts(second.bonuses)
     line_a, line_b = _line(second.defence), _line(first.defence)
@@ -144,6 +164,12 @@ def _solve(
     passed: bool,
 ) -> Outcome:
     """The outcome of the bonus phase from here; `mover` 0 is the first side."""
+    _BUDGET.left -= 1
+    if _BUDGET.left < 0:
+        raise SearchTooLarge(
+            "the exact odds with these bonuses need a longer search than a question may "
+            "take; they are known for fewer dice or bonuses (docs/rules-extraliga.md, E9)"
+        )
     own, other = (ours, theirs) if mover == 0 else (theirs, ours)
     if not any(own):
         if passed or not any(other):

@@ -1,0 +1,72 @@
+"""Extraliga All-Stars' `draftdeck rules` commands."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from generator.cli.boundary import user_errors
+from generator.cli.options import DEFAULT_DATA, DataOption, JsonOption
+
+app = typer.Typer(
+    help="Extraliga All-Stars: match odds.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+SideArgument = Annotated[
+    str,
+    typer.Argument(
+        help="Six card ids LW,C,RW,D,D,G joined by commas ('down:' before a face-down "
+        "goalie), or an opponent card id."
+    ),
+]
+
+
+@app.command("match")
+@user_errors
+def match(
+    first: SideArgument,
+    second: SideArgument,
+    bonuses: Annotated[
+        bool,
+        typer.Option("--bonuses", help="Also the odds with both sides playing bonuses best."),
+    ] = False,
+    data: DataOption = DEFAULT_DATA,
+    as_json: JsonOption = False,
+) -> None:
+    """Extraliga All-Stars: the first side's odds of winning a match against the second."""
+    from generator.games.extraliga_all_stars.questions import match_answer
+    from generator.packs.find import load_plugin_game
+
+    deck = load_plugin_game(data, "extraliga-all-stars").model
+    answer = match_answer(deck, first, second, bonuses)
+    typer.echo(json.dumps(answer, ensure_ascii=False) if as_json else _match_text(answer))
+
+
+def _match_text(answer: dict[str, Any]) -> str:
+    lines = []
+    for n, side in enumerate(answer["sides"], 1):
+        who = side.get("name") or "lineup"
+        played = ", ".join(side["bonuses"]) or "none"
+        lines.append(
+            f"side {n} ({who}): offence {side['offence']}, defence {side['defence']}, "
+            f"bonuses: {played}"
+        )
+    lines.append(f"without bonuses: {_odds_text(answer['without_bonuses'])}")
+    best = answer.get("with_bonuses")
+    if best is not None:
+        text = _odds_text(best) if best["computed"] else f"not computed: {best['reason']}"
+        lines.append(f"with bonuses played best: {text}")
+    return "\n".join(lines)
+
+
+def _odds_text(odds: dict[str, Any]) -> str:
+    return (
+        f"win {odds['win']:.1%}, overtime win {odds['overtime_win']:.1%}, "
+        f"overtime loss {odds['overtime_loss']:.1%}, loss {odds['loss']:.1%}; "
+        f"side 1 expects {odds['points']:.2f} points"
+    )

@@ -1,0 +1,15 @@
+"""The Extraliga All-Stars plug-in, published under the `draftdeck.games` entry point.
+
+The pack prints without it; it adds the rules engine's questions."""
+
+from __future__ import annotations
+
+from generator.plugins import Plugin
+
+_PACKAGE = "generator.games.extraliga_all_stars"
+
+PLUGIN = Plugin(
+    id="extraliga-all-stars",
+    model=f"{_PACKAGE}.model:model",
+    rules=f"{_PACKAGE}.cli:app",
+)

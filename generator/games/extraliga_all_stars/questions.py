@@ -1,0 +1,128 @@
+"""Extraliga All-Stars' rules questions, as plain answers the CLI prints or writes as JSON.
+
+A side of a match is a manager's lineup, six card ids in slot order (left
+wing, centre, right wing, defenceman, defenceman, goalie) joined by commas,
+with `down:` before the goalie's id when that card lies face down; or a
+virtual opponent, by its card id.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from generator.errors import InputError
+from generator.games.extraliga_all_stars.bonus_phase import (
+    Bonuses,
+    Outcome,
+    SearchTooLarge,
+    Side,
+    bonus_odds,
+    points,
+)
+from generator.games.extraliga_all_stars.lineup import (
+    Lineup,
+    Player,
+    check_lineup,
+    strength,
+    usable_bonuses,
+)
+from generator.games.extraliga_all_stars.match import match_odds
+from generator.games.extraliga_all_stars.model import Deck
+
+SLOTS = ("LW", "C", "RW", "D", "D", "G")
+FACE_DOWN = "down:"
+
+
+def match_answer(deck: Deck, first: str, second: str, bonuses: bool = False) -> dict[str, Any]:
+    """The two sides' strengths and the first side's odds: without bonuses, exact; with
+    bonuses played best, when asked and the search stays within its limit."""
+    sides = [_side(deck, spec, f"side {n}") for n, spec in enumerate((first, second), 1)]
+    if all("opponent" in s for s in sides):
+        raise InputError("a match needs a manager's lineup on at least one side")
+    lineups = [set(s["lineup"]) for s in sides if "lineup" in s]
+    if len(lineups) == 2 and lineups[0] & lineups[1]:
+        shared = sorted(lineups[0] & lineups[1])[0]
+        raise InputError(f"card '{shared}' is in both lineups; a card belongs to one manager")
+    a, b = (s.pop("side") for s in sides)
+    plain = match_odds(a.offence, a.defence, b.offence, b.defence)
+    answer: dict[str, Any] = {
+        "sides": sides,
+        "without_bonuses": _odds(
+            (plain.win, plain.overtime_win, plain.overtime_loss, plain.loss), plain.points
+        ),
+    }
+    if bonuses:
+        try:
+            best = bonus_odds(a, b)
+        except SearchTooLarge as error:
+            answer["with_bonuses"] = {"computed": False, "reason": str(error)}
+        else:
+            answer["with_bonuses"] = {"computed": True, **_float_odds(best)}
+    return answer
+
+
+def _side(deck: Deck, spec: str, who: str) -> dict[str, Any]:
+    """A side's description, with its `Side` under the key 'side'."""
+    if spec in deck.opponents:
+        opponent = deck.opponents[spec]
+        return {
+            "opponent": opponent.id,
+            "name": opponent.name,
+            "offence": opponent.attack,
+            "defence": opponent.defence,
+            "bonuses": [],
+            "side": Side(opponent.attack, opponent.defence),
+        }
+    ids = [part.strip() for part in spec.split(",")]
+    if len(ids) != len(SLOTS):
+        raise InputError(
+            f"{who} is '{spec}': a lineup is {len(SLOTS)} card ids joined by commas "
+            f"({', '.join(SLOTS)}), or an opponent's card id"
+        )
+    down = ids[-1].startswith(FACE_DOWN)
+    ids[-1] = ids[-1].removeprefix(FACE_DOWN)
+    players = [_player(deck, card, who) for card in ids]
+    lineup = Lineup(
+        (players[0], players[1], players[2]), (players[3], players[4], players[5]), down
+    )
+    check_lineup(lineup)
+    value = strength(lineup)
+    played = usable_bonuses(lineup)
+    return {
+        "lineup": ids,
+        "face_down_goalie": down,
+        "offence": value.offence,
+        "defence": value.defence,
+        "bonuses": [b.value for b in played],
+        "side": Side(value.offence, value.defence, Bonuses.of(played)),
+    }
+
+
+def _player(deck: Deck, card: str, who: str) -> Player:
+    player = deck.players.get(card)
+    if player is None:
+        example = next(iter(deck.players), "")
+        raise InputError(f"{who}: no hockey player '{card}' in the data; ids look like {example}")
+    return player
+
+
+def _odds(chances: tuple[Fraction, ...], expected: Fraction) -> dict[str, Any]:
+    names = ("win", "overtime_win", "overtime_loss", "loss")
+    exact = {name: str(chance) for name, chance in zip(names, chances, strict=True)}
+    return {
+        **{name: float(chance) for name, chance in zip(names, chances, strict=True)},
+        "points": float(expected),
+        "exact": {**exact, "points": str(expected)},
+    }
+
+
+def _float_odds(outcome: Outcome) -> dict[str, float]:
+    win, tie, loss = outcome
+    return {
+        "win": win,
+        "overtime_win": tie / 2,
+        "overtime_loss": tie / 2,
+        "loss": loss,
+        "points": points(outcome),
+    }

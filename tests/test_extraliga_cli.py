@@ -1,0 +1,87 @@
+"""`draftdeck rules match`: the rulebook's example lineup, the odds, and refusals that name
+the rule, with the Extraliga All-Stars data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.games.extraliga_all_stars import bonus_phase
+from generator.games.extraliga_all_stars.match import match_odds
+from generator.paths import DATA_DIR
+
+EXAMPLE = "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask"
+"""The rulebook's example team: offence 3, defence 5."""
+STAND_INS = "stand-in-001,stand-in-002,stand-in-006,stand-in-004,stand-in-007,stand-in-005"
+
+
+def _match(runner: CliRunner, *args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["rules", "match", *args, "--data", str(DATA_DIR)])
+    return result.exit_code, result.output
+
+
+def test_the_rulebook_example_against_an_opponent(runner: CliRunner) -> None:
+    code, output = _match(runner, EXAMPLE, "stand-in-opponent-03", "--json")
+    assert code == 0, output
+    answer = json.loads(output)
+    mine, theirs = answer["sides"]
+    assert (mine["offence"], mine["defence"]) == (3, 5)
+    assert (theirs["offence"], theirs["defence"]) == (5, 3)
+    exact = match_odds(3, 5, 5, 3)
+    assert answer["without_bonuses"]["exact"]["win"] == str(exact.win)
+    assert answer["without_bonuses"]["points"] == pytest.approx(float(exact.points))
+
+
+def test_bonuses_change_the_odds_between_two_lineups(runner: CliRunner) -> None:
+    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonuses")
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[1].endswith("bonuses: reroll, plus, plus, minus, minus, reroll-other")
+    assert lines[2].startswith("without bonuses: win 62.5%")
+    assert lines[3].startswith("with bonuses played best: win ")
+    assert lines[3] != lines[2].replace("without bonuses", "with bonuses played best")
+
+
+def test_a_search_too_long_is_refused_not_run(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bonus_phase, "MAX_STATES", 10)
+    bonus_phase._solve.cache_clear()
+    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonuses")
+    assert code == 0, output
+    assert "with bonuses played best: not computed: the exact odds with these bonuses" in output
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "message"),
+    [
+        (
+            "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,stand-in-101",
+            "stand-in-opponent-01",
+            "at most one legend may be in the starting lineup",
+        ),
+        (
+            "martin-erat,martin-erat,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask",
+            "stand-in-opponent-01",
+            "card 'martin-erat' is twice in the lineup; each card fills one slot",
+        ),
+        (EXAMPLE, "wayne-gretzky", "is 'wayne-gretzky': a lineup is 6 card ids"),
+        (
+            "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,zorro",
+            "stand-in-opponent-01",
+            "no hockey player 'zorro' in the data",
+        ),
+        (EXAMPLE, EXAMPLE, "card 'filip-hronek' is in both lineups; a card belongs to one manager"),
+        ("stand-in-opponent-01", "stand-in-opponent-02", "a manager's lineup on at least one side"),
+    ],
+)
+def test_impossible_questions_name_the_rule(
+    runner: CliRunner, first: str, second: str, message: str
+) -> None:
+    code, output = _match(runner, first, second)
+    assert code == 1, output
+    assert message in output
+    assert "Traceback" not in output
