@@ -142,4 +142,7 @@ def test_a_pack_naming_a_plugin_that_is_not_installed(project: Path, runner: Cli
         "data/other-game/game.yaml:5:1: error: no rules plug-in 'other' is installed (at /plugin)"
         in result.output
     )
-    assert "hint: installed plug-ins: all-star-draft; or leave plugin out" in result.output
+    assert (
+        "hint: installed plug-ins: all-star-draft, extraliga-all-stars; or leave plugin out"
+        in result.output
+    )
