@@ -324,3 +324,25 @@ def test_missing_art_is_located_at_the_data_that_names_it(pack: Path) -> None:
         "demo/cards.yaml:7:17: error: art file 'art/sun.png' does not exist (at /cards/0/art)"
         "\n  hint: put the PNG or JPEG at demo/art/sun.png, or remove it from the data"
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, False),
+        (False, False),
+        ("", False),
+        ([], False),
+        ((), False),
+        (0, True),
+        (0.0, True),
+        (True, True),
+        ("0", True),
+        ([0], True),
+    ],
+)
+def test_when_counts_every_number_as_set(value: object, expected: bool) -> None:
+    """A card with 0 titles shows them: only null, false and empty values are unset."""
+    from generator.templates.expressions import is_set
+
+    assert is_set(value) is expected

@@ -439,8 +439,12 @@ def _named_colour(text: str, ink_saver: bool, named: Mapping[str, str]) -> str:
 
 
 def is_set(value: Any) -> bool:
-    """What `when:` counts as set: anything but null, false, empty text and empty lists."""
-    return value not in (None, False, "") and value not in ([], ())
+    """What `when:` counts as set: anything but null, false, empty text and empty lists.
+
+    A number is set, 0 too: `when: titles` shows a card's 0 titles."""
+    if value is None or value is False:
+        return False
+    return not (isinstance(value, (str, list, tuple)) and len(value) == 0)
 
 
 def _expect(ok: bool, placeholder: Placeholder, what: str) -> None:
