@@ -29,6 +29,10 @@ class Plugin:
 
     id: str
     """The id a pack's game.yaml names as its `plugin`."""
+    documents: tuple[str, ...] = ()
+    """Data files (stems) the plug-in reads, which game.yaml must list under documents:."""
+    edition_documents: tuple[str, ...] = ()
+    """Files each edition must have, listed under edition_documents:."""
     cross_checks: str | None = None
     """`(documents: Mapping[str, Document], info: PackInfo) -> list[Diagnostic]`."""
     model: str | None = None

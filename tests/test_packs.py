@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -191,19 +192,34 @@ def test_a_plugin_from_another_distribution_is_found(
         sys.modules.pop("othergame_plugin", None)
 
 
-def test_a_file_the_rules_read_must_be_listed(project: Path, runner: CliRunner) -> None:
-    """Leaving setup.yaml out of game.yaml is a located error, not a crash of the rules."""
-    replace_once(
-        project / "data/all-star-draft/game.yaml",
-        "  - {file: setup.yaml, schema: all-star-draft/setup.schema.json}\n",
-        "",
-    )
-    result = runner.invoke(app, ["validate", "--data", "data"])
+@pytest.mark.parametrize(
+    ("game", "line", "message"),
+    [
+        (
+            "all-star-draft",
+            "  - {file: setup.yaml, schema: all-star-draft/setup.schema.json}\n",
+            "the all-star-draft rules read setup.yaml, but edition_documents does not list it",
+        ),
+        (
+            "extraliga-all-stars",
+            "  - {file: opponents.yaml, schema: extraliga-all-stars/opponents.schema.json}\n",
+            "the extraliga-all-stars rules read opponents.yaml, but documents does not list it",
+        ),
+    ],
+)
+def test_a_file_the_rules_read_must_be_listed(
+    tmp_path: Path, runner: CliRunner, game: str, line: str, message: str
+) -> None:
+    """Leaving out of game.yaml a file a plug-in reads is a located error, not a crash."""
+    from generator.paths import DATA_DIR, LOCALES_DIR
+
+    shutil.copytree(DATA_DIR / game, tmp_path / "data" / game)
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    replace_once(tmp_path / "data" / game / "game.yaml", line, "")
+    result = runner.invoke(app, ["validate", "--data", str(tmp_path / "data")])
     assert result.exit_code == 1
-    assert "game.yaml" in result.output
-    assert "All-Star Draft's rules read setup.yaml, but edition_documents does not list it" in (
-        result.output
-    )
+    assert f"{game}/game.yaml:" in result.output
+    assert message in result.output
 
 
 @pytest.mark.parametrize(

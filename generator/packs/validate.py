@@ -83,6 +83,8 @@ def validate_pack(root: Path) -> PackResult:
     manifest = read_manifest(root, manifest_document)
     plugin, problems = _plugin(manifest, manifest_document)
     diagnostics += problems
+    if plugin is not None:
+        diagnostics += _unlisted(plugin, manifest, manifest_document)
     specs = [*manifest.specs(), *manifest.layout_specs()]
     loaded = load_documents(root, specs, found)
     documents = {**loaded.documents, "game": manifest_document}
@@ -120,6 +122,27 @@ def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin | None, list
             hint=f"installed plug-ins: {known}; or leave plugin out to use the pack's data alone",
         )
     ]
+
+
+def _unlisted(plugin: Plugin, manifest: Manifest, document: Document) -> list[Diagnostic]:
+    """A file the plug-in reads that game.yaml does not list, so that it is never loaded."""
+    found = []
+    for where, wanted, specs in (
+        ("documents", plugin.documents, manifest.documents),
+        ("edition_documents", plugin.edition_documents, manifest.edition_documents),
+    ):
+        listed = {Path(spec.relative).stem for spec in specs}
+        for name in wanted:
+            if name not in listed:
+                found.append(
+                    document.diagnostic(
+                        (where,),
+                        f"the {plugin.id} rules read {name}.yaml, but {where} does not list it",
+                        hint=f"add {{file: {name}.yaml, schema: ...}} to {where}, "
+                        "with the schema the pack's other files use",
+                    )
+                )
+    return found
 
 
 def _manifest_checks(document: Document) -> list[Diagnostic]:

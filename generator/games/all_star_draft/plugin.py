@@ -10,6 +10,16 @@ _DRAWINGS = f"{_PACKAGE}.printing"
 
 PLUGIN = Plugin(
     id="all-star-draft",
+    documents=(
+        "attributes",
+        "symbols",
+        "species",
+        "cards",
+        "tiebreakers",
+        "arena-features",
+        "player-colours",
+    ),
+    edition_documents=("arenas", "playoffs", "setup"),
     cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model_builder:model",
     drawings={

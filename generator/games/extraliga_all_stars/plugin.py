@@ -10,6 +10,7 @@ _PACKAGE = "generator.games.extraliga_all_stars"
 
 PLUGIN = Plugin(
     id="extraliga-all-stars",
+    documents=("players", "opponents"),
     model=f"{_PACKAGE}.model:model",
     rules=f"{_PACKAGE}.cli:app",
 )
