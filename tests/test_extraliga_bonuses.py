@@ -113,3 +113,13 @@ def test_a_lineup_plays_the_bonuses_that_fit_its_trios() -> None:
     assert Bonuses.of(usable_bonuses(lineup)) == Bonuses(1, 1, 1, 1)
     face_down = Lineup(lineup.offence, lineup.defence, face_down_goalie=True)
     assert Bonuses.of(usable_bonuses(face_down)) == Bonuses(1, 1, 0, 1)
+
+
+def test_a_minus_one_cannot_lower_a_one() -> None:
+    """Ruling E8: against defence 1 every die scores, and a 1 cannot be turned lower."""
+    _close(bonus_odds(Side(1, 0), Side(0, 1, Bonuses(minus=1))), (1.0, 0.0, 0.0))
+
+
+def test_a_plus_one_lifts_a_five_to_a_six() -> None:
+    # Only a 6 scores against defence 6; +1 lifts a 5 (a 6 cannot go higher).
+    _close(bonus_odds(Side(1, 0, Bonuses(plus=1)), Side(0, 6)), (2 / 6, 4 / 6, 0.0))

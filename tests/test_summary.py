@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.documents.markdown import to_markdown
 from generator.documents.model import TextDocument
-from generator.packs.find import LoadedPack, load_game
+from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
 from generator.paths import DATA_DIR, LOCALES_DIR
 from tests.catalog_helpers import singular
@@ -22,7 +22,7 @@ from tests.conftest import PACK, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
-LOADED = load_game(DATA_DIR, "all-star-draft")
+LOADED = load_pack(DATA_DIR / "all-star-draft")
 AUTHORS = ", ".join(LOADED.pack.manifest.authors)
 
 
@@ -105,14 +105,14 @@ def test_editions_state_their_own_rules() -> None:
 
 
 def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
-    before = _markdown("summary", "2025", "en", load_game(Path("data")))
+    before = _markdown("summary", "2025", "en", load_pack(Path(PACK)))
     assert "tie for place 2 and both score its 10 fans" in before
     replace_once(
         Path(PACK) / "editions/2025/arenas.yaml",
         "fans: [13, 10, 7, 5, 3, 1]",
         "fans: [13, 11, 7, 5, 3, 1]",
     )
-    after = _markdown("summary", "2025", "en", load_game(Path("data")))
+    after = _markdown("summary", "2025", "en", load_pack(Path(PACK)))
     assert "| Stadium Fall 3 | 13 | 11 | 7 | 5 | 3 | 1 | – |" in after
     assert "tie for place 2 and both score its 11 fans" in after
 

@@ -48,17 +48,6 @@ def choose_packs(data: Path, game: str | None) -> list[Path]:
     return chosen[:1]
 
 
-def one_pack(data: Path, game: str | None) -> Path:
-    """The single pack a command works on; several need --game."""
-    packs = choose_packs(data, game)
-    if len(packs) > 1:
-        known = ", ".join(_game_id(p) or p.name for p in packs)
-        raise UsageError(
-            f"{display_path(data)} holds {len(packs)} games ({known}); choose one with --game"
-        )
-    return packs[0]
-
-
 def _game_id(root: Path) -> str | None:
     document, _ = strict_yaml.load_file(root / "game.yaml", display_path(root / "game.yaml"))
     value = document.value if document is not None else None
@@ -126,11 +115,6 @@ def load_pack(root: Path) -> LoadedPack:
     _raise_errors(result.diagnostics)
     assert result.pack is not None
     return LoadedPack(result.pack, result.plugin)
-
-
-def load_game(data: Path, game: str | None = None) -> LoadedPack:
-    """The one game a command is about, validated."""
-    return load_pack(one_pack(data, game))
 
 
 def load_capable(

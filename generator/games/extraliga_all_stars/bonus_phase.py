@@ -31,7 +31,8 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 
 from generator.errors import InputError
-from generator.games.extraliga_all_stars.lineup import MAX_STRENGTH, Bonus
+from generator.games.extraliga_all_stars.lineup import Bonus
+from generator.games.extraliga_all_stars.match import check_strength
 
 FACES = tuple(range(1, 7))
 MAX_BONUSES = 6
@@ -91,11 +92,8 @@ class Side:
     bonuses: Bonuses = Bonuses()
 
     def __post_init__(self) -> None:
-        for what, value in (("offence", self.offence), ("defence", self.defence)):
-            if not 0 <= value <= MAX_STRENGTH:
-                raise InputError(
-                    f"{what} {value} is not a strength: strengths are 0 to {MAX_STRENGTH}"
-                )
+        check_strength("offence", self.offence)
+        check_strength("defence", self.defence)
 
 
 Outcome = tuple[float, float, float]

@@ -37,13 +37,13 @@ class Odds:
 
 def goal_chance(defence: int) -> Fraction:
     """The chance that one die reaches `defence` (a defence of 0 lets every die score)."""
-    _check("defence", defence)
+    check_strength("defence", defence)
     return Fraction(min(SIDES, SIDES + 1 - defence), SIDES)
 
 
 def goals(dice: int, defence: int) -> list[Fraction]:
     """The chance of each number of goals, 0 to `dice`, against `defence`."""
-    _check("offence", dice)
+    check_strength("offence", dice)
     p = goal_chance(defence)
     return [comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)]
 
@@ -58,6 +58,7 @@ def match_odds(offence: int, defence: int, other_offence: int, other_defence: in
     return Odds(win, tie * HALF, tie * HALF, 1 - win - tie)
 
 
-def _check(what: str, value: int) -> None:
+def check_strength(what: str, value: int) -> None:
+    """Refuse an offence or defence outside 0 to 6, naming it."""
     if not 0 <= value <= MAX_STRENGTH:
         raise InputError(f"{what} {value} is not a strength: strengths are 0 to {MAX_STRENGTH}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator.games.all_star_draft.rules import RuleBook, Substitution
-from generator.games.all_star_draft.rules.best_team import group_counts
+from generator.games.all_star_draft.rules.best_team import group_counts, group_keys
 from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
 
 
@@ -22,9 +22,9 @@ def best_exchange(
     """The (team card, bench card) whose exchange makes the team strongest, or None if
     no exchange makes it stronger; card positions. Of equally good exchanges,
     the first in team order, then bench order."""
-    size, low, fields = book.team_size, book.field_keys[players], book.card_fields
+    fields = book.card_fields
     counts, on_bench = group_counts(book, team), group_counts(book, bench)
-    current = max((min(n, size) << 12) | low[f] for f, n in counts.items())
+    current = max(group_keys(book, counts, players).values())
     reach = {}
     for field in counts.keys() | on_bench.keys():
         held, offered = counts.get(field, 0), on_bench.get(field, 0)
@@ -34,7 +34,7 @@ def best_exchange(
             reach[field] = held
         else:
             reach[field] = held - 1
-    wanted = _best_reach(reach, counts, low, size)
+    wanted = _best_reach(book, reach, counts, players)
     if wanted[0] <= current:
         return None
     for out in team:
@@ -85,11 +85,11 @@ def _first(
 
 
 def _best_reach(
-    reach: dict[int, int], counts: dict[int, int], low: Sequence[int], size: int
+    book: RuleBook, reach: dict[int, int], counts: dict[int, int], players: int
 ) -> tuple[int, dict[int, int]]:
     """The best key the reachable counts give, and the change of count each field
     that gives it needs."""
-    keys = {field: (min(count, size) << 12) | low[field] for field, count in reach.items()}
+    keys = group_keys(book, reach, players)
     best = max(keys.values())
     return best, {
         field: reach[field] - counts.get(field, 0) for field, key in keys.items() if key == best
