@@ -6,11 +6,18 @@ empty cache. The largest case of issue 12 (six dice against six, all six
 bonuses on each side) is run with the search's limit, to show where it
 stops.
 
+Then the check the issue asks for: for each case the search solves, and for
+a virtual opponent, 10^6 matches played with dice and the search's own
+moves (`match_play`) must agree with the exact odds within 3 standard
+errors; the run exits 1 if one does not.
+
     python benchmarks/extraliga_speed.py
 """
 
 from __future__ import annotations
 
+import math
+import sys
 import time
 
 from generator.games.extraliga_all_stars import bonus_phase
@@ -21,6 +28,7 @@ from generator.games.extraliga_all_stars.bonus_phase import (
     bonus_odds,
 )
 from generator.games.extraliga_all_stars.match import match_odds
+from generator.games.extraliga_all_stars.match_play import sampled_odds
 
 CASES = [
     ("6 v 6, +1 against -1", Side(6, 4, Bonuses(plus=1)), Side(6, 4, Bonuses(minus=1))),
@@ -36,6 +44,13 @@ CASES = [
         Side(6, 4, Bonuses(2, 1, 2, 1)),
         Side(6, 4, Bonuses(2, 1, 2, 1)),
     ),
+]
+
+MATCHES = 1_000_000
+SAMPLED = [
+    ("5 v 4, no bonuses", Side(5, 3), Side(4, 4)),
+    ("4 v virtual 3, +1 re-roll -1", Side(4, 5, Bonuses(1, 1, 1, 0)), Side(3, 3)),
+    *[case for case in CASES if case[0].startswith(("6 v 6, +1", "2 v 2", "3 v 3, one re"))],
 ]
 
 
@@ -61,6 +76,31 @@ def main() -> None:
             f"{name:32s} {seconds * 1000:9.1f} ms  ({seconds / plain:9.0f}x baseline, "
             f"{states:,} positions) {outcome}"
         )
+    agreed = [_sampled(*case) for case in SAMPLED]  # every case, even after a disagreement
+    if not all(agreed):
+        sys.exit(1)
+
+
+def _sampled(name: str, first: Side, second: Side) -> bool:
+    """Whether MATCHES played matches agree with the exact odds within 3 standard errors."""
+    exact = bonus_odds(first, second)
+    start = time.perf_counter()
+    sampled = sampled_odds(first, second, MATCHES, seed=2026)
+    seconds = time.perf_counter() - start
+    errors = [
+        (s - p) / math.sqrt(p * (1 - p) / MATCHES) if 0 < p < 1 else (0.0 if s == p else math.inf)
+        for s, p in zip(sampled, exact, strict=True)
+    ]
+    agree = all(abs(z) <= 3 for z in errors)
+    shown = "  ".join(
+        f"{what} {p:.5f}/{s:.5f} ({z:+.2f} SE)"
+        for what, p, s, z in zip(("win", "tie", "loss"), exact, sampled, errors, strict=True)
+    )
+    print(
+        f"{name:32s} exact/sampled over {MATCHES:,} matches: {shown}  "
+        f"[{'agree' if agree else 'DISAGREE'}, {seconds:.1f} s]"
+    )
+    return agree
 
 
 if __name__ == "__main__":

@@ -101,6 +101,8 @@ Outcome = tuple[float, float, float]
 Dice = tuple[int, ...]
 Counts = tuple[int, int, int, int]
 """plus, reroll, minus, reroll_other."""
+Move = tuple[int, int]
+"""A bonus played: its kind (an index into Counts) and the clipped value of the die it acts on."""
 
 
 def bonus_odds(first: Side, second: Side, limit: int | None = None) -> Outcome:
@@ -110,14 +112,53 @@ def bonus_odds(first: Side, second: Side, limit: int | None = None) -> Outcome:
     more than `limit` (default MAX_STATES) new positions."""
     _BUDGET.left = MAX_STATES if limit is None else limit
     total = [0.0, 0.0, 0.0]
-    ours, theirs = _counts(first.bonuses), _counts(second.bonuses)
-    line_a, line_b = _line(second.defence), _line(first.defence)
+    ours, theirs = counts(first.bonuses), counts(second.bonuses)
+    line_a, line_b = goal_line(second.defence), goal_line(first.defence)
     for a, p in _rolls(first.offence, line_a, ours[0], theirs[2]):
         for b, q in _rolls(second.offence, line_b, theirs[0], ours[2]):
-            outcome = _solve(line_a, line_b, a, b, ours, theirs, 0, False)
+            outcome, _ = _solve(line_a, line_b, a, b, ours, theirs, 0, False)
             for i in range(3):
                 total[i] += p * q * outcome[i]
     return total[0], total[1], total[2]
+
+
+def best_move(
+    first: Side,
+    second: Side,
+    a: Dice,
+    b: Dice,
+    ours: Counts,
+    theirs: Counts,
+    mover: int,
+    passed: bool,
+) -> Move | None:
+    """The bonus the mover plays now on the rolled dice `a` (first side's) and `b`, with
+    `ours` and `theirs` left (see `Counts`), as `bonus_odds` assumes; None to pass. The
+    move's value is a die's value clipped as in the module docstring: any die of the
+    side it acts on that clips to it will do."""
+    _BUDGET.left = MAX_STATES
+    line_a, line_b = goal_line(second.defence), goal_line(first.defence)
+    return _solve(
+        line_a,
+        line_b,
+        clipped(a, line_a, ours[0], theirs[2]),
+        clipped(b, line_b, theirs[0], ours[2]),
+        ours,
+        theirs,
+        mover,
+        passed,
+    )[1]
+
+
+def clipped(dice: Iterable[int], line: int, plus: int, minus: int) -> Dice:
+    """Dice as sorted values clipped to what can still matter, for a side whose dice score
+    from `line` up, with `plus` +1s of its own and `minus` -1s of the other side left."""
+    return tuple(sorted(_clip(v, line, plus, minus) for v in dice))
+
+
+def counts(bonuses: Bonuses) -> Counts:
+    """A side's bonuses as the counts `best_move` takes."""
+    return bonuses.plus, bonuses.reroll, bonuses.minus, bonuses.reroll_other
 
 
 def points(outcome: Outcome) -> float:
@@ -125,11 +166,7 @@ def points(outcome: Outcome) -> float:
     return 3 * outcome[0] + 1.5 * outcome[1]
 
 
-def _counts(bonuses: Bonuses) -> Counts:
-    return bonuses.plus, bonuses.reroll, bonuses.minus, bonuses.reroll_other
-
-
-def _line(defence: int) -> int:
+def goal_line(defence: int) -> int:
     """The lowest die that scores against a defence (0 lets every die score)."""
     return max(defence, 1)
 
@@ -160,30 +197,27 @@ def _solve(
     theirs: Counts,
     mover: int,
     passed: bool,
-) -> Outcome:
-    """The outcome of the bonus phase from here; `mover` 0 is the first side."""
+) -> tuple[Outcome, Move | None]:
+    """The outcome of the bonus phase from here, and the mover's best bonus (None: pass);
+    `mover` 0 is the first side."""
     _BUDGET.left -= 1
     if _BUDGET.left < 0:
         raise SearchTooLarge(
             "the exact odds with these bonuses need a longer search than a question may "
             "take; they are known for fewer dice or bonuses (docs/rules-extraliga.md, E9)"
         )
-    own, other = (ours, theirs) if mover == 0 else (theirs, ours)
-    if not any(own):
-        if passed or not any(other):
-            return _final(line_a, line_b, a, b)
-        return _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)
-    best = (
-        _final(line_a, line_b, a, b)
-        if passed or not any(other)
-        else _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)
-    )
+    other = theirs if mover == 0 else ours
+    if passed or not any(other):
+        best = _final(line_a, line_b, a, b)
+    else:
+        best = _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)[0]
+    choice: Move | None = None
     sign = 1 if mover == 0 else -1
-    for children in _moves(line_a, line_b, a, b, ours, theirs, mover):
+    for move, children in _moves(line_a, line_b, a, b, ours, theirs, mover):
         outcome = _average(children)
         if sign * (points(outcome) - points(best)) > TIE:
-            best = outcome
-    return best
+            best, choice = outcome, move
+    return best, choice
 
 
 def _average(children: list[tuple[float, Outcome]]) -> Outcome:
@@ -197,8 +231,8 @@ def _average(children: list[tuple[float, Outcome]]) -> Outcome:
 
 def _moves(
     line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
-) -> Iterator[list[tuple[float, Outcome]]]:
-    """Each bonus the mover can play, as its outcomes with their chances:
+) -> Iterator[tuple[Move, list[tuple[float, Outcome]]]]:
+    """Each bonus the mover can play, with its outcomes and their chances:
     +1 and re-roll on its own dice, then -1 and re-roll on the other side's."""
     own_dice, other_dice = (a, b) if mover == 0 else (b, a)
     own, other = (ours, theirs) if mover == 0 else (theirs, ours)
@@ -218,23 +252,29 @@ def _moves(
     other_floor = max(other_line - other[0] - 1, 1)
     for value in sorted(set(own_dice)):
         if plus and value < own_top:
-            yield [(1.0, after(_replace(own_dice, value, value + 1), other_dice, 0))]
+            yield (0, value), [(1.0, after(_replace(own_dice, value, value + 1), other_dice, 0))]
         if reroll and value < own_top:
-            yield [(1 / 6, after(_replace(own_dice, value, face), other_dice, 1)) for face in FACES]
+            yield (
+                (1, value),
+                [(1 / 6, after(_replace(own_dice, value, face), other_dice, 1)) for face in FACES],
+            )
     for value in sorted(set(other_dice)):
         if minus and value > other_floor:
-            yield [(1.0, after(own_dice, _replace(other_dice, value, value - 1), 2))]
+            yield (2, value), [(1.0, after(own_dice, _replace(other_dice, value, value - 1), 2))]
         if reroll_other and value > other_floor:
-            yield [(1 / 6, after(own_dice, _replace(other_dice, value, face), 3)) for face in FACES]
+            yield (
+                (3, value),
+                [(1 / 6, after(own_dice, _replace(other_dice, value, face), 3)) for face in FACES],
+            )
 
 
 def _state(
     line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
 ) -> Outcome:
     """Clip the dice to the bonuses left, then solve (no one has passed)."""
-    a = tuple(sorted(_clip(v, line_a, ours[0], theirs[2]) for v in a))
-    b = tuple(sorted(_clip(v, line_b, theirs[0], ours[2]) for v in b))
-    return _solve(line_a, line_b, a, b, ours, theirs, mover, False)
+    a = clipped(a, line_a, ours[0], theirs[2])
+    b = clipped(b, line_b, theirs[0], ours[2])
+    return _solve(line_a, line_b, a, b, ours, theirs, mover, False)[0]
 
 
 def _replace(dice: Dice, old: int, new: int) -> Dice:
