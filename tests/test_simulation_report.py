@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from generator.balance import q_values, wilson
 from generator.cli.app import app
 from generator.games.all_star_draft.simulation import play_game
-from generator.games.all_star_draft.simulation.compare import _q_values, compare_reports
+from generator.games.all_star_draft.simulation.compare import compare_reports
 from generator.games.all_star_draft.simulation.report import (
     ArenaFacts,
     GameFacts,
     SeatFacts,
     balance_report,
     game_facts,
-    wilson,
 )
 from generator.games.all_star_draft.simulation.run import seat_bots, simulate
 from tests.conftest import PACK
@@ -117,8 +117,8 @@ def test_simulate_refuses_bad_settings_clearly(
 
 
 def test_q_values_follow_benjamini_hochberg() -> None:
-    assert _q_values([0.01, 0.02, 0.03, 0.5]) == pytest.approx([0.04, 0.04, 0.04, 0.5])
-    assert _q_values([0.001, 0.04]) == pytest.approx([0.002, 0.04])
+    assert q_values([0.01, 0.02, 0.03, 0.5]) == pytest.approx([0.04, 0.04, 0.04, 0.5])
+    assert q_values([0.001, 0.04]) == pytest.approx([0.002, 0.04])
 
 
 def test_comparing_a_report_with_itself_finds_no_change() -> None:

@@ -2,22 +2,18 @@
 
 `game_facts` boils one game down to plain numbers (small enough to send
 between processes); `balance_report` adds the facts of many games up into a
-JSON-ready dict. Rates come with a 95% Wilson score interval, which stays
-inside 0..1 and behaves for rates near 0 or 1 and for few games.
+JSON-ready dict, with the statistics of `generator.balance`.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.balance import counts, distribution, mean, rate
 from generator.games.all_star_draft.simulation.game import GameRecord
-
-Z_95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +67,7 @@ def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
     seats = []
     for seat, name in enumerate(record.managers):
         drafted = [_species(card) for card in record.picks[seat]]
-        counts = Counter(drafted)
+        tally = Counter(drafted)
         standing = standings[name]
         seats.append(
             SeatFacts(
@@ -82,7 +78,7 @@ def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
                 win_share=1 / len(winners) if name in winners else 0.0,
                 place=playoff[name].place,
                 tickets_given=start_tickets - playoff[name].tickets,
-                main_species=max(drafted, key=lambda s: (counts[s], -drafted.index(s))),
+                main_species=max(drafted, key=lambda s: (tally[s], -drafted.index(s))),
             )
         )
     arenas = tuple(
@@ -110,28 +106,6 @@ def _species(card_id: str) -> str:
     return card_id.rsplit("-", 1)[0]
 
 
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    if trials == 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    centre = rate + Z_95**2 / (2 * trials)
-    spread = Z_95 * math.sqrt(rate * (1 - rate) / trials + Z_95**2 / (4 * trials**2))
-    denominator = 1 + Z_95**2 / trials
-    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
-
-
-def rate(successes: float, trials: int) -> dict[str, Any]:
-    """A rate with its count, trials and 95% interval, rounded for the report."""
-    low, high = wilson(successes, trials)
-    return {
-        "count": round(successes, 4),
-        "of": trials,
-        "rate": round(successes / trials, 4) if trials else None,
-        "ci95": [round(low, 4), round(high, 4)],
-    }
-
-
 def balance_report(facts: Iterable[GameFacts], settings: dict[str, Any]) -> dict[str, Any]:
     """Everything the report shows, as plain JSON data."""
     games = list(facts)
@@ -150,23 +124,23 @@ def balance_report(facts: Iterable[GameFacts], settings: dict[str, Any]) -> dict
     )
     seats = [s for g in games for s in g.seats]
     report["fans_per_manager"] = {
-        "season": _distribution([s.season for s in seats]),
-        "playoffs": _distribution([s.playoffs for s in seats]),
-        "ticket_bonus": _distribution([s.bonus for s in seats]),
+        "season": distribution([s.season for s in seats]),
+        "playoffs": distribution([s.playoffs for s in seats]),
+        "ticket_bonus": distribution([s.bonus for s in seats]),
     }
     report["arenas"] = _arenas(games)
     report["strength_by_round"] = {
-        str(number): _counts(
+        str(number): counts(
             st for g in games for a in g.arenas if a.round == number for st in a.strengths
         )
         for number in sorted({a.round for g in games for a in g.arenas})
     }
     report["species"] = _species_report(games)
     report["playoffs"] = {
-        "place_by_bot": _by(games, lambda s: s.bot, lambda seats: _counts(s.place for s in seats)),
-        "tickets_given_up_per_manager": _mean(s.tickets_given for s in seats),
+        "place_by_bot": _by(games, lambda s: s.bot, lambda seats: counts(s.place for s in seats)),
+        "tickets_given_up_per_manager": mean(s.tickets_given for s in seats),
         "mean_elimination_position_by_seat": {
-            str(seat): _mean(
+            str(seat): mean(
                 g.elimination_order.index(seat) + 1 for g in games if seat in g.elimination_order
             )
             for seat in range(1, len(games[0].seats) + 1)
@@ -193,8 +167,8 @@ def _arenas(games: Sequence[GameFacts]) -> dict[str, Any]:
     return {
         arena: {
             "played": len(results),
-            "fans": _distribution([f for r in results for f in r.fans]),
-            "ranks_taken": _counts(rank for r in results for rank in r.ranks),
+            "fans": distribution([f for r in results for f in r.fans]),
+            "ranks_taken": counts(rank for r in results for rank in r.ranks),
             "special_met": rate(
                 sum(r.specials_met for r in results), sum(len(r.ranks) for r in results)
             ),
@@ -223,32 +197,4 @@ def _species_report(games: Sequence[GameFacts]) -> dict[str, Any]:
             ),
         }
         for species in sorted(in_game)
-    }
-
-
-def _mean(values: Iterable[float]) -> float | None:
-    items = list(values)
-    return round(sum(items) / len(items), 3) if items else None
-
-
-def _counts(values: Iterable[int | None]) -> dict[str, int]:
-    counts = Counter(values)
-    ordered = sorted(counts, key=lambda v: (v is None, v or 0))
-    return {"none" if v is None else str(v): counts[v] for v in ordered}
-
-
-def _distribution(values: Sequence[int]) -> dict[str, Any]:
-    ordered = sorted(values)
-    if not ordered:
-        return {}
-    mean = sum(ordered) / len(ordered)
-    spread = math.sqrt(sum((v - mean) ** 2 for v in ordered) / max(len(ordered) - 1, 1))
-    return {
-        "n": len(ordered),
-        "mean": round(mean, 3),
-        "sd": round(spread, 3),
-        "min": ordered[0],
-        "median": ordered[len(ordered) // 2],
-        "max": ordered[-1],
-        "counts": _counts(ordered),
     }
