@@ -82,6 +82,18 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     }
 
 
+def percent(rate: dict[str, Any]) -> str:
+    """A rate as '51.2% (46.4-56.1)': the rate and its 95% interval, in percent."""
+    low, high = rate["ci95"]
+    value = "-" if rate["rate"] is None else f"{rate['rate'] * 100:.1f}%"
+    return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
+
+
+def number(value: float | None) -> str:
+    """A mean or count, with at most one decimal."""
+    return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
+
+
 def compare_reports(
     before: dict[str, Any],
     after: dict[str, Any],

@@ -11,7 +11,7 @@ cards is a goalie, counts 1 and pairs with no one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations, permutations
@@ -46,6 +46,7 @@ OWN_DICE = frozenset({Bonus.PLUS, Bonus.REROLL})
 """Bonuses an offence player uses on his side's dice; the others act on the opponent's."""
 
 OFFENCE_SLOTS = (Position.LW, Position.C, Position.RW)
+_OFFENCE_POSITIONS = frozenset(OFFENCE_SLOTS)
 DEFENCE_SLOTS = (Position.D, Position.D, Position.G)
 MAX_STRENGTH = 6
 MAX_CARDS = 12
@@ -103,23 +104,32 @@ def trio_strength(
     slots: Sequence[Position],
     face_down_last: bool = False,
     everyone: bool = False,
+    absent: Collection[str] = (),
 ) -> int:
     """Slots filled by their position, plus pairs in synergy, at most 6.
 
     With `face_down_last`, the last player is a face-down stand-in: he counts
-    1 and pairs with no one (ruling E3).
+    1 and pairs with no one (ruling E3). Players whose ids are `absent` (sent
+    off for the match) leave their slot empty: 0, and no pairs (ruling E12).
     """
-    shown = list(players[:-1]) if face_down_last else list(players)
-    value = sum(1 for player, slot in zip(shown, slots, strict=False) if player.position is slot)
-    value += sum(1 for a, b in combinations(shown, 2) if synergy(a, b, everyone))
-    return min(MAX_STRENGTH, value + (1 if face_down_last else 0))
+    down = players[-1] if face_down_last else None
+    shown = [
+        (player, slot)
+        for player, slot in zip(players, slots, strict=False)
+        if player is not down and player.id not in absent
+    ]
+    value = sum(1 for player, slot in shown if player.position is slot)
+    value += sum(1 for (a, _), (b, _) in combinations(shown, 2) if synergy(a, b, everyone))
+    stand_in = down is not None and down.id not in absent
+    return min(MAX_STRENGTH, value + (1 if stand_in else 0))
 
 
-def strength(lineup: Lineup, everyone: bool = False) -> Strength:
-    """The offence and defence of a lineup; `everyone` is the 100 % synergy event."""
+def strength(lineup: Lineup, everyone: bool = False, absent: Collection[str] = ()) -> Strength:
+    """The offence and defence of a lineup; `everyone` is the 100 % synergy event, and
+    the `absent` ids are players sent off for the match."""
     return Strength(
-        trio_strength(lineup.offence, OFFENCE_SLOTS, everyone=everyone),
-        trio_strength(lineup.defence, DEFENCE_SLOTS, lineup.face_down_goalie, everyone),
+        trio_strength(lineup.offence, OFFENCE_SLOTS, everyone=everyone, absent=absent),
+        trio_strength(lineup.defence, DEFENCE_SLOTS, lineup.face_down_goalie, everyone, absent),
     )
 
 
@@ -150,50 +160,138 @@ def check_lineup(lineup: Lineup, cards: Sequence[Player] | None = None) -> None:
         raise InputError("a card may lie face down in goal only when the manager has no goalie")
 
 
-def best_lineup(cards: Sequence[Player], everyone: bool = False) -> tuple[Lineup, Strength]:
+def best_lineup(
+    cards: Sequence[Player],
+    everyone: bool = False,
+    current: Collection[str] = (),
+    replace: int = 0,
+) -> tuple[Lineup, Strength]:
     """The lineup with the highest offence plus defence the cards allow (ruling E4).
 
-    Among equal totals the higher defence wins, then the earlier cards in the
-    order given. Exact: every trio is scored in every order once, then every
-    pair of disjoint trios with at most one legend between them is compared.
+    Among equal totals the higher defence wins, then the trios of the cards
+    given first. With `replace`, at least that many of the `current` lineup's
+    card ids must go to the bench (a lineup change). Exact: every trio is
+    scored once, then every two disjoint trios with at most one legend
+    between them are compared, best first, stopping when no pair left can
+    reach the best found.
     """
     _check_cards(cards)
     stand_in = not any(p.position is Position.G for p in cards)
-    order = {p.id: n for n, p in enumerate(cards)}
-    offences: dict[frozenset[str], tuple[int, tuple[Player, ...]]] = {}
-    defences: dict[frozenset[str], tuple[int, tuple[Player, ...], bool]] = {}
-    for trio in combinations(cards, 3):
-        key = frozenset(p.id for p in trio)
-        offences[key] = max(
-            ((trio_strength(t, OFFENCE_SLOTS, everyone=everyone), t) for t in permutations(trio)),
-            key=lambda found: found[0],
-        )
-        defences[key] = max(
-            (
-                (trio_strength(t, DEFENCE_SLOTS, down, everyone), t, down)
-                for t in _defence_orders(trio)
-                for down in ((False, True) if stand_in else (False,))
-            ),
-            key=lambda found: found[0],
-        )
-    best: tuple[tuple[int, int, tuple[int, ...]], Lineup, Strength] | None = None
-    for attack, (a_value, a_players) in offences.items():
-        for guard, (d_value, d_players, down) in defences.items():
-            if attack & guard:
+    offences = _trios(cards, _offence_value, everyone, stand_in=False)
+    defences = _trios(cards, _defence_value, everyone, stand_in)
+    staying = 6 - replace
+    kept = [1 << n if p.id in current else 0 for n, p in enumerate(cards)]
+    best: tuple[int, int, _Trio, _Trio] | None = None
+    for attack in offences:
+        if best is not None and attack.value + defences[0].value < best[0]:
+            break
+        for guard in defences:
+            total = attack.value + guard.value
+            if best is not None and total < best[0]:
+                break
+            if attack.mask & guard.mask or attack.legends + guard.legends > 1:
                 continue
-            if sum(p.legend for p in (*a_players, *d_players)) > 1:
+            if replace and _bits(attack.mask | guard.mask, kept) > staying:
                 continue
-            rank = (
-                a_value + d_value,
-                d_value,
-                tuple(-order[p.id] for p in (*a_players, *d_players)),
-            )
-            if best is None or rank > best[0]:
-                lineup = Lineup(a_players, d_players, down)  # type: ignore[arg-type]
-                best = (rank, lineup, Strength(a_value, d_value))
+            if best is None or (total, guard.value) > best[:2]:
+                best = (total, guard.value, attack, guard)
     if best is None:
+        if replace:
+            raise InputError(f"no lineup of these cards leaves {replace} of the lineup's cards out")
         raise InputError("no lineup is possible: every choice of six cards has two legends")
-    return best[1], best[2]
+    _, _, attack, guard = best
+    offence = max(
+        permutations(attack.players),
+        key=lambda t: trio_strength(t, OFFENCE_SLOTS, everyone=everyone),
+    )
+    defence, down = max(
+        (
+            (t, down)
+            for t in _defence_orders(guard.players)
+            for down in ((False, True) if stand_in else (False,))
+        ),
+        key=lambda found: trio_strength(found[0], DEFENCE_SLOTS, found[1], everyone),
+    )
+    lineup = Lineup(offence, defence, down)  # type: ignore[arg-type]
+    return lineup, Strength(attack.value, guard.value)
+
+
+def draft_strength(cards: Sequence[Player], everyone: bool = False) -> int:
+    """The best offence plus defence of at most 12 cards, slots left empty where the
+    cards do not fill them (a manager's worth while drafting)."""
+    offences = _trios(cards, _offence_value, everyone, stand_in=False, partial=True)
+    defences = _trios(cards, _defence_value, everyone, stand_in=False, partial=True)
+    best = 0
+    for attack in offences:
+        if attack.value + defences[0].value <= best:
+            break
+        for guard in defences:
+            if attack.value + guard.value <= best:
+                break
+            if not attack.mask & guard.mask and attack.legends + guard.legends <= 1:
+                best = attack.value + guard.value
+    return best
+
+
+@dataclass(frozen=True)
+class _Trio:
+    value: int
+    mask: int
+    """The cards' indices as bits."""
+    legends: int
+    players: tuple[Player, ...]
+
+
+def _trios(
+    cards: Sequence[Player],
+    value: Callable[[Sequence[Player], bool, bool], int],
+    everyone: bool,
+    stand_in: bool,
+    partial: bool = False,
+) -> list[_Trio]:
+    """Every trio of the cards (and with `partial` every smaller group), best first."""
+    found = [
+        _Trio(
+            value(group, everyone, stand_in),
+            sum(1 << n for n in indices),
+            sum(p.legend for p in group),
+            group,
+        )
+        for size in ((0, 1, 2, 3) if partial else (3,))
+        for indices in combinations(range(len(cards)), size)
+        for group in [tuple(cards[n] for n in indices)]
+    ]
+    found.sort(key=lambda trio: -trio.value)
+    return found
+
+
+def _pairs(players: Sequence[Player], everyone: bool) -> int:
+    return sum(1 for a, b in combinations(players, 2) if synergy(a, b, everyone))
+
+
+def _offence_value(players: Sequence[Player], everyone: bool, stand_in: bool) -> int:
+    """A trio's offence in its best order: each offence position held counts once."""
+    held = {p.position for p in players} & _OFFENCE_POSITIONS
+    return min(MAX_STRENGTH, len(held) + _pairs(players, everyone))
+
+
+def _defence_value(players: Sequence[Player], everyone: bool, stand_in: bool) -> int:
+    """A trio's defence in its best order: two defencemen and a goalie count; with
+    `stand_in`, one card may also lie face down in goal (ruling E3)."""
+    positions = [p.position for p in players]
+    held = min(positions.count(Position.D), 2) + min(positions.count(Position.G), 1)
+    value = held + _pairs(players, everyone)
+    if stand_in and len(players) == 3:
+        for down in range(3):
+            shown = [p for n, p in enumerate(players) if n != down]
+            in_place = sum(p.position is Position.D for p in shown)
+            value = max(value, in_place + _pairs(shown, everyone) + 1)
+    return min(MAX_STRENGTH, value)
+
+
+def _bits(mask: int, kept: Sequence[int]) -> int:
+    """How many of the cards in `mask` are marked in `kept`."""
+    return sum(1 for bit in kept if mask & bit)
 
 
 def _defence_orders(trio: Sequence[Player]) -> list[tuple[Player, ...]]:

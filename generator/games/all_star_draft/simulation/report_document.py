@@ -9,24 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.balance import number, percent
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-
-
-def percent(rate: dict[str, Any]) -> str:
-    """A rate as '51.2% (46.4-56.1)': the rate and its 95% interval, in percent."""
-    low, high = rate["ci95"]
-    value = "-" if rate["rate"] is None else f"{rate['rate'] * 100:.1f}%"
-    return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
 
 
 def _percent_value(rate: dict[str, Any]) -> float:
     """A rate in percent for a chart; a rate of nothing (no trials) is drawn as 0."""
     return 0.0 if rate["rate"] is None else round(rate["rate"] * 100, 1)
-
-
-def number(value: float | None) -> str:
-    """A mean or count, with at most one decimal."""
-    return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
 
 
 def counts(table: dict[str, int]) -> str:

@@ -123,8 +123,8 @@ class _Simulation:
 
     def gist(self, report: dict[str, Any]) -> str:
         """Win rates by seat and the mean fans."""
+        from generator.balance import number, percent
         from generator.cli.tables import render_table
-        from generator.games.all_star_draft.simulation.report_document import number, percent
 
         seats = render_table(
             ["seat", "bot", "win rate (95% interval)"],
