@@ -153,6 +153,24 @@ def test_every_component_prints(built: Path, locale: str) -> None:
             "name: Jaromír Jágr, position: pk,",
             ["players.yaml:7:", "'pk'", "rw (right wing)"],
         ),
+        (
+            "season.yaml",
+            "{face: 5, replace: 0}",
+            "{face: 4, replace: 0}",
+            ["season.yaml:19:", "face '4' is used twice", "has no face 5"],
+        ),
+        (
+            "season.yaml",
+            "{players: 4, draws: 3, opponents: 0}",
+            "{players: 4, draws: 4, opponents: 0}",
+            ["season.yaml:8:", "only 3 draw cards", "4 players"],
+        ),
+        (
+            "draws.yaml",
+            "{players: 3, pairs: [A-B]}",
+            "{players: 3, pairs: [A-D]}",
+            ["draws.yaml:5:", "seat D does not play with 3 players", "A, B, C"],
+        ),
     ],
 )
 def test_a_value_the_rules_do_not_know_is_a_located_error(

@@ -11,9 +11,10 @@ cards is a goalie, counts 1 and pairs with no one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, lru_cache
 from itertools import combinations, permutations
 
 from generator.errors import InputError
@@ -67,6 +68,10 @@ class Player:
     def legend(self) -> bool:
         """Legends pair with everyone of their trio."""
         return self.club is None
+
+    def __hash__(self) -> int:
+        """By id alone: cheap, and equal cards have equal ids."""
+        return hash(self.id)
 
 
 @dataclass(frozen=True)
@@ -164,112 +169,121 @@ def best_lineup(
     cards: Sequence[Player],
     everyone: bool = False,
     current: Collection[str] = (),
-    replace: int = 0,
+    leave: tuple[int, int] = (0, 6),
 ) -> tuple[Lineup, Strength]:
     """The lineup with the highest offence plus defence the cards allow (ruling E4).
 
     Among equal totals the higher defence wins, then the trios of the cards
-    given first. With `replace`, at least that many of the `current` lineup's
-    card ids must go to the bench (a lineup change). Exact: every trio is
+    given first. In a lineup change, between `leave[0]` and `leave[1]` of the
+    `current` lineup's card ids go to the bench. Exact: every trio is
     scored once, then every two disjoint trios with at most one legend
     between them are compared, best first, stopping when no pair left can
     reach the best found.
     """
     _check_cards(cards)
     stand_in = not any(p.position is Position.G for p in cards)
-    offences = _trios(cards, _offence_value, everyone, stand_in=False)
-    defences = _trios(cards, _defence_value, everyone, stand_in)
-    staying = 6 - replace
-    kept = [1 << n if p.id in current else 0 for n, p in enumerate(cards)]
-    best: tuple[int, int, _Trio, _Trio] | None = None
+    offences, defences = _groups(cards, everyone, stand_in)
+    low, high = leave
+    kept = [1 << n for n, p in enumerate(cards) if p.id in current]
+    changing = (low, high) != (0, 6)
+    best: tuple[int, int, _Group, _Group] | None = None
     for attack in offences:
-        if best is not None and attack.value + defences[0].value < best[0]:
+        if best is not None and attack[0] + defences[0][0] < best[0]:
             break
         for guard in defences:
-            total = attack.value + guard.value
+            total = attack[0] + guard[0]
             if best is not None and total < best[0]:
                 break
-            if attack.mask & guard.mask or attack.legends + guard.legends > 1:
+            if attack[1] & guard[1] or attack[2] + guard[2] > 1:
                 continue
-            if replace and _bits(attack.mask | guard.mask, kept) > staying:
+            if changing and not low <= len(kept) - _bits(attack[1] | guard[1], kept) <= high:
                 continue
-            if best is None or (total, guard.value) > best[:2]:
-                best = (total, guard.value, attack, guard)
+            if best is None or (total, guard[0]) > best[:2]:
+                best = (total, guard[0], attack, guard)
     if best is None:
-        if replace:
-            raise InputError(f"no lineup of these cards leaves {replace} of the lineup's cards out")
+        if changing:
+            raise InputError(f"no lineup of these cards changes {low} to {high} of its players")
         raise InputError("no lineup is possible: every choice of six cards has two legends")
     _, _, attack, guard = best
     offence = max(
-        permutations(attack.players),
+        permutations(attack[3]),
         key=lambda t: trio_strength(t, OFFENCE_SLOTS, everyone=everyone),
     )
     defence, down = max(
         (
             (t, down)
-            for t in _defence_orders(guard.players)
+            for t in _defence_orders(guard[3])
             for down in ((False, True) if stand_in else (False,))
         ),
         key=lambda found: trio_strength(found[0], DEFENCE_SLOTS, found[1], everyone),
     )
     lineup = Lineup(offence, defence, down)  # type: ignore[arg-type]
-    return lineup, Strength(attack.value, guard.value)
+    return lineup, Strength(attack[0], guard[0])
 
 
 def draft_strength(cards: Sequence[Player], everyone: bool = False) -> int:
     """The best offence plus defence of at most 12 cards, slots left empty where the
     cards do not fill them (a manager's worth while drafting)."""
-    offences = _trios(cards, _offence_value, everyone, stand_in=False, partial=True)
-    defences = _trios(cards, _defence_value, everyone, stand_in=False, partial=True)
+    offences, defences = _groups(cards, everyone, stand_in=False, partial=True)
     best = 0
     for attack in offences:
-        if attack.value + defences[0].value <= best:
+        if attack[0] + defences[0][0] <= best:
             break
         for guard in defences:
-            if attack.value + guard.value <= best:
+            if attack[0] + guard[0] <= best:
                 break
-            if not attack.mask & guard.mask and attack.legends + guard.legends <= 1:
-                best = attack.value + guard.value
+            if not attack[1] & guard[1] and attack[2] + guard[2] <= 1:
+                best = attack[0] + guard[0]
     return best
 
 
-@dataclass(frozen=True)
-class _Trio:
-    value: int
-    mask: int
-    """The cards' indices as bits."""
-    legends: int
-    players: tuple[Player, ...]
+_Group = tuple[int, int, int, tuple[Player, ...]]
+"""A trio (or, while drafting, a smaller group): value, cards as index bits, legends, players."""
 
 
-def _trios(
-    cards: Sequence[Player],
-    value: Callable[[Sequence[Player], bool, bool], int],
-    everyone: bool,
-    stand_in: bool,
-    partial: bool = False,
-) -> list[_Trio]:
-    """Every trio of the cards (and with `partial` every smaller group), best first."""
-    found = [
-        _Trio(
-            value(group, everyone, stand_in),
-            sum(1 << n for n in indices),
-            sum(p.legend for p in group),
-            group,
-        )
+def _groups(
+    cards: Sequence[Player], everyone: bool, stand_in: bool, partial: bool = False
+) -> tuple[list[_Group], list[_Group]]:
+    """Every trio of the cards (with `partial` every smaller group too) as an offence and
+    as a defence, each list best first."""
+    offences: list[_Group] = []
+    defences: list[_Group] = []
+    for indices, mask in _index_groups(len(cards), partial):
+        group = tuple(cards[n] for n in indices)
+        offence, defence, legends = _values(group, everyone, stand_in)
+        offences.append((offence, mask, legends, group))
+        defences.append((defence, mask, legends, group))
+    offences.sort(key=_best_first)
+    defences.sort(key=_best_first)
+    return offences, defences
+
+
+@cache
+def _index_groups(cards: int, partial: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every trio (or smaller group) of card indices, with its bits."""
+    return tuple(
+        (indices, sum(1 << n for n in indices))
         for size in ((0, 1, 2, 3) if partial else (3,))
-        for indices in combinations(range(len(cards)), size)
-        for group in [tuple(cards[n] for n in indices)]
-    ]
-    found.sort(key=lambda trio: -trio.value)
-    return found
+        for indices in combinations(range(cards), size)
+    )
+
+
+def _best_first(group: _Group) -> int:
+    return -group[0]
+
+
+@lru_cache(maxsize=1 << 16)
+def _values(group: tuple[Player, ...], everyone: bool, stand_in: bool) -> tuple[int, int, int]:
+    """A group's offence, defence and legends (a season asks for the same trios often)."""
+    legends = sum(p.legend for p in group)
+    return _offence_value(group, everyone), _defence_value(group, everyone, stand_in), legends
 
 
 def _pairs(players: Sequence[Player], everyone: bool) -> int:
     return sum(1 for a, b in combinations(players, 2) if synergy(a, b, everyone))
 
 
-def _offence_value(players: Sequence[Player], everyone: bool, stand_in: bool) -> int:
+def _offence_value(players: Sequence[Player], everyone: bool) -> int:
     """A trio's offence in its best order: each offence position held counts once."""
     held = {p.position for p in players} & _OFFENCE_POSITIONS
     return min(MAX_STRENGTH, len(held) + _pairs(players, everyone))
@@ -308,11 +322,13 @@ def _check_cards(cards: Sequence[Player]) -> None:
         raise InputError(f"card '{twice[0]}' is given twice")
 
 
-def usable_bonuses(lineup: Lineup) -> tuple[Bonus, ...]:
+def usable_bonuses(lineup: Lineup, absent: Collection[str] = ()) -> tuple[Bonus, ...]:
     """The bonuses a lineup can play in a match (ruling E7): an offence player's if it
     acts on his side's dice, a defence player's if it acts on the opponent's; a
-    face-down goalie shows none."""
+    face-down goalie shows none, and players sent off (`absent` ids) play none."""
     defence = lineup.defence[:-1] if lineup.face_down_goalie else lineup.defence
-    usable: list[Bonus | None] = [p.bonus for p in lineup.offence if p.bonus in OWN_DICE]
-    usable += [p.bonus for p in defence if p.bonus not in OWN_DICE]
+    usable: list[Bonus | None] = [
+        p.bonus for p in lineup.offence if p.bonus in OWN_DICE and p.id not in absent
+    ]
+    usable += [p.bonus for p in defence if p.bonus not in OWN_DICE and p.id not in absent]
     return tuple(b for b in usable if b is not None)

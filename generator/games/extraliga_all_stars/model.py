@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
@@ -21,21 +22,88 @@ class Opponent:
     defence: int
 
 
+class Keyword(Enum):
+    """What an event or coach card does (the rulebook's keywords)."""
+
+    PENALTY = "penalty"
+    """A lineup player sits out this round's match."""
+    REMOVE = "remove"
+    """A player goes back to the box for the rest of the season."""
+    SUBSTITUTE = "substitute"
+    """One lineup player is swapped with one from the bench."""
+    SYNERGY = "synergy"
+    """100 % synergy: every player pairs with everyone in his trio this round."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An event's or coach's effect: a keyword, and the position it names, if any."""
+
+    keyword: Keyword
+    position: Position | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """An event or coach card."""
+
+    id: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A draw card: the seats (0 for A) that play each other, by number of players."""
+
+    id: str
+    pairs: Mapping[int, tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True)
+class SeasonRules:
+    """The season's numbers (season.yaml)."""
+
+    decks: Mapping[int, tuple[int, int]]
+    """Players -> (draw cards, opponent cards) in the season deck."""
+    halves: int
+    coaches_each: int
+    lineup_die: tuple[int, ...]
+    """Players to replace at least, for faces 1 to 6 (0: a free change)."""
+
+
 @dataclass(frozen=True)
 class Deck:
-    """Every hockey player and opponent of the game, by card id."""
+    """Every card of the game, by card id, and the season's numbers."""
 
     players: Mapping[str, Player]
     opponents: Mapping[str, Opponent]
+    draws: tuple[Draw, ...] = ()
+    events: tuple[Card, ...] = ()
+    coaches: tuple[Card, ...] = ()
+    season: SeasonRules | None = None
 
 
 def model(pack: Pack) -> Deck:
-    """The plug-in's model hook: the deck from the pack's players.yaml and opponents.yaml."""
+    """The plug-in's model hook: the deck from the pack's documents."""
     values = pack.values()
-    return deck(values["players"], values["opponents"])
+    return deck(
+        values["players"],
+        values["opponents"],
+        values["draws"],
+        values["events"],
+        values["coaches"],
+        values["season"],
+    )
 
 
-def deck(players: Mapping[str, Any], opponents: Mapping[str, Any]) -> Deck:
+def deck(
+    players: Mapping[str, Any],
+    opponents: Mapping[str, Any],
+    draws: Mapping[str, Any] | None = None,
+    events: Mapping[str, Any] | None = None,
+    coaches: Mapping[str, Any] | None = None,
+    season: Mapping[str, Any] | None = None,
+) -> Deck:
     """The deck from the plain documents (as validated against their schemas)."""
     return Deck(
         MappingProxyType(
@@ -55,4 +123,44 @@ def deck(players: Mapping[str, Any], opponents: Mapping[str, Any]) -> Deck:
                 for o in opponents["opponents"]
             }
         ),
+        tuple(_draw(d) for d in draws["draws"]) if draws else (),
+        tuple(_card(c) for c in events["events"]) if events else (),
+        tuple(_card(c) for c in coaches["coaches"]) if coaches else (),
+        _season(season) if season else None,
+    )
+
+
+def _draw(card: Mapping[str, Any]) -> Draw:
+    return Draw(
+        card["id"],
+        MappingProxyType(
+            {p["players"]: tuple(_seats(pair) for pair in p["pairs"]) for p in card["pairings"]}
+        ),
+    )
+
+
+def _seats(pair: str) -> tuple[int, int]:
+    """'A-D' -> (0, 3)."""
+    a, b = pair.split("-")
+    return ord(a) - ord("A"), ord(b) - ord("A")
+
+
+def _card(card: Mapping[str, Any]) -> Card:
+    effect = card["effect"]
+    position = effect.get("position")
+    return Card(
+        card["id"],
+        Effect(Keyword(effect["keyword"]), Position(position.upper()) if position else None),
+    )
+
+
+def _season(season: Mapping[str, Any]) -> SeasonRules:
+    faces = {row["face"]: row["replace"] for row in season["lineup-die"]}
+    return SeasonRules(
+        MappingProxyType(
+            {row["players"]: (row["draws"], row["opponents"]) for row in season["season-decks"]}
+        ),
+        season["halves"],
+        season["coaches-each"],
+        tuple(faces[face] for face in range(1, 7)),
     )

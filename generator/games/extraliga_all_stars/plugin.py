@@ -1,6 +1,6 @@
 """The Extraliga All-Stars plug-in, published under the `draftdeck.games` entry point.
 
-The pack prints without it; it adds the rules engine's questions."""
+The pack prints without it; it adds the rules engine's questions and the simulator."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ _PACKAGE = "generator.games.extraliga_all_stars"
 
 PLUGIN = Plugin(
     id="extraliga-all-stars",
-    documents=("players", "opponents"),
+    documents=("players", "opponents", "draws", "events", "coaches", "season"),
+    cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model:model",
     rules=f"{_PACKAGE}.cli:app",
+    simulation=f"{_PACKAGE}.simulation:SIMULATION",
 )

@@ -1,0 +1,86 @@
+"""Consistency checks across the Extraliga All-Stars data, beyond the schemas and draftdeck's own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from generator.diagnostics import Diagnostic
+from generator.loading.checks import Checks, Docs, duplicates
+from generator.loading.document import Document
+from generator.loading.manifest import Manifest
+
+CHECKS = Checks()
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def cross_checks(documents: Mapping[str, Document], manifest: Manifest) -> list[Diagnostic]:
+    """Run every check whose documents are valid; skip the rest."""
+    return list(CHECKS.run(Docs(documents)))
+
+
+@CHECKS.needs("season")
+def _season(docs: Docs) -> Iterator[Diagnostic]:
+    season = docs["season"]
+    yield from duplicates(season, ("season-decks",), "players")
+    yield from duplicates(season, ("lineup-die",), "face")
+    faces = {row["face"] for row in season.value["lineup-die"]}
+    missing = [str(face) for face in FACES if face not in faces]
+    if missing:
+        yield season.diagnostic(
+            ("lineup-die",),
+            f"the lineup-change die has no face {', '.join(missing)}",
+            hint="list each face 1 to 6 once, with the players it asks to replace",
+        )
+
+
+@CHECKS.needs("season", "draws", "opponents")
+def _season_decks(docs: Docs) -> Iterator[Diagnostic]:
+    season, draws, opponents = docs["season"], docs["draws"], docs["opponents"]
+    halves = season.value["halves"]
+    for index, row in enumerate(season.value["season-decks"]):
+        players = row["players"]
+        usable = sum(
+            any(p["players"] == players for p in card["pairings"]) for card in draws.value["draws"]
+        )
+        if row["draws"] > usable:
+            yield season.diagnostic(
+                ("season-decks", index, "draws"),
+                f"a {players}-player season deck takes {row['draws']} draw cards, "
+                f"but only {usable} draw cards in draws.yaml show pairs for {players} players",
+                hint=f"lower draws to {usable}, or give more draw cards {players}-player pairs",
+            )
+        needed = row["opponents"] * halves
+        have = len(opponents.value["opponents"])
+        if needed > have:
+            yield season.diagnostic(
+                ("season-decks", index, "opponents"),
+                f"{halves} halves of {row['opponents']} opponent cards need {needed} "
+                f"opponents, but opponents.yaml has {have}",
+                hint="each half of the season draws new opponent cards; lower the number",
+            )
+
+
+@CHECKS.needs("draws")
+def _draws(docs: Docs) -> Iterator[Diagnostic]:
+    draws = docs["draws"]
+    yield from duplicates(draws, ("draws",))
+    for index, card in enumerate(draws.value["draws"]):
+        for row, pairing in enumerate(card["pairings"]):
+            letters = [seat for pair in pairing["pairs"] for seat in pair.split("-")]
+            seated = "ABCDE"[: pairing["players"]]
+            path = ("draws", index, "pairings", row, "pairs")
+            outside = sorted({s for s in letters if s not in seated})
+            if outside:
+                yield draws.diagnostic(
+                    path,
+                    f"seat {outside[0]} does not play with {pairing['players']} players",
+                    hint=f"{pairing['players']} players use the scoring tokens {', '.join(seated)}",
+                )
+            twice = sorted({s for s in letters if letters.count(s) > 1})
+            if twice:
+                yield draws.diagnostic(
+                    path,
+                    f"seat {twice[0]} plays twice in one round",
+                    hint="each manager plays at most one match a round",
+                )
