@@ -11,6 +11,10 @@ a virtual opponent, 10^6 matches played with dice and the search's own
 moves (`match_play`) must agree with the exact odds within 3 standard
 errors; the run exits 1 if one does not.
 
+Last, whole 4-player seasons on one process, greedy bots against the same
+seasons played by random bots (the baseline: the season loop and dice
+without the lineup searches).
+
     python benchmarks/extraliga_speed.py
 """
 
@@ -29,6 +33,11 @@ from generator.games.extraliga_all_stars.bonus_phase import (
 )
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
+from generator.games.extraliga_all_stars.simulation import play
+from generator.packs.find import load_pack
+from generator.paths import DATA_DIR
+
+SEASONS = 40
 
 CASES = [
     ("6 v 6, +1 against -1", Side(6, 4, Bonuses(plus=1)), Side(6, 4, Bonuses(minus=1))),
@@ -76,9 +85,25 @@ def main() -> None:
             f"{name:32s} {seconds * 1000:9.1f} ms  ({seconds / plain:9.0f}x baseline, "
             f"{states:,} positions) {outcome}"
         )
+    _seasons()
     agreed = [_sampled(*case) for case in SAMPLED]  # every case, even after a disagreement
     if not all(agreed):
         sys.exit(1)
+
+
+def _seasons() -> None:
+    """Whole 4-player seasons per second, greedy bots against random bots."""
+    deck = load_pack(DATA_DIR / "extraliga-all-stars").model
+    rates = {}
+    for bot in ("random", "greedy"):
+        start = time.perf_counter()
+        for seed in range(SEASONS):
+            play(deck, (bot,) * 4, seed)
+        rates[bot] = SEASONS / (time.perf_counter() - start)
+    print(
+        f"4-player seasons on one process: random bots (baseline) {rates['random']:.1f}/s, "
+        f"greedy bots {rates['greedy']:.1f}/s ({rates['random'] / rates['greedy']:.1f}x slower)"
+    )
 
 
 def _sampled(name: str, first: Side, second: Side) -> bool:
