@@ -75,7 +75,19 @@ def test_game_facts_agree_with_the_game() -> None:
 
 
 def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, Any]:
-    args = ["simulate", "--players", "3", "--games", "60", "--seed", "4", "--bots", "greedy,random"]
+    args = [
+        "simulate",
+        "--game",
+        "all-star-draft",
+        "--players",
+        "3",
+        "--games",
+        "60",
+        "--seed",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]
     result = runner.invoke(app, [*args, "--out", str(out), *extra])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout
@@ -109,7 +121,9 @@ def test_simulate_writes_the_same_report_with_one_or_two_processes(
 def test_simulate_refuses_bad_settings_clearly(
     runner: CliRunner, tmp_path: Path, args: list[str], message: str
 ) -> None:
-    result = runner.invoke(app, ["simulate", "--games", "5", "--out", str(tmp_path), *args])
+    result = runner.invoke(
+        app, ["simulate", "--game", "all-star-draft", "--games", "5", "--out", str(tmp_path), *args]
+    )
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
@@ -136,7 +150,17 @@ def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
     arenas.write_text(
         text.replace("fans: [21, 18, 15, 12, 9, 6]", "fans: [40, 18, 15, 12, 9, 6]", 1)
     )
-    args = ["simulate", "--games", "150", "--bots", "greedy,random", "--jobs", "1"]
+    args = [
+        "simulate",
+        "--game",
+        "all-star-draft",
+        "--games",
+        "150",
+        "--bots",
+        "greedy,random",
+        "--jobs",
+        "1",
+    ]
     result = runner.invoke(
         app, [*args, "--data", str(original), "--compare", "data", "--out", "output"]
     )
@@ -185,7 +209,17 @@ def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
 ) -> None:
     from pypdf import PdfReader
 
-    args = ["simulate", "--players", "3", "--games", "2", "--bots", "planner"]
+    args = [
+        "simulate",
+        "--game",
+        "all-star-draft",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--bots",
+        "planner",
+    ]
     result = runner.invoke(app, [*args, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     [path] = (tmp_path / "all-star-draft" / "simulation").glob("*.json")
