@@ -131,11 +131,17 @@ def _change(manager: Manager, replace: int) -> None:
     the rule on legends allow (ruling E14)."""
     bench = len(manager.cards) - 6
     for low in range(min(replace, bench), -1, -1):
-        try:
-            manager.lineup = manager.bot.lineup(manager.cards, manager.lineup, (low, bench))
-        except InputError:
-            continue
-        return
+        if _relineup(manager, (low, bench)):
+            return
+
+
+def _relineup(manager: Manager, leave: tuple[int, int]) -> bool:
+    """Let the manager's bot change his lineup as `leave` says; False if no lineup can."""
+    try:
+        manager.lineup = manager.bot.lineup(manager.cards, manager.lineup, leave)
+    except InputError:
+        return False
+    return True
 
 
 def _schedule(deck: Deck, seats: int, rng: Random) -> list[Draw | Opponent]:
@@ -193,10 +199,10 @@ def _apply(card: Card, manager: Manager, absent: dict[int, set[str]], everyone: 
         if choices and len(manager.cards) > 6:
             gone = manager.bot.give_up(manager.cards, choices)
             manager.cards.remove(gone)
-            if gone in lineup:  # the other five stay; a bench player takes the free slot
-                manager.lineup = manager.bot.lineup(manager.cards, manager.lineup, (0, 0))
+            if gone in lineup:  # the other five stay if they can; a bench player comes in
+                _relineup(manager, (0, 0)) or _relineup(manager, (0, len(manager.cards) - 6))
     elif len(manager.cards) > 6:
-        manager.lineup = manager.bot.lineup(manager.cards, manager.lineup, (1, 1))
+        _relineup(manager, (1, 1))  # no swap at all when the rule on legends allows none
 
 
 def _matches(
