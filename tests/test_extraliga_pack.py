@@ -166,6 +166,12 @@ def test_every_component_prints(built: Path, locale: str) -> None:
             ["season.yaml:8:", "only 3 draw cards", "4 players"],
         ),
         (
+            "coaches.yaml",
+            "bench player., effect: {keyword: substitute, who: you}, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
+            "bench player., effect: {keyword: substitute, who: everyone}, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
+            ["coaches.yaml:5:", "coach cards act on 'you', not 'everyone'"],
+        ),
+        (
             "draws.yaml",
             "{players: 3, pairs: [A-B]}",
             "{players: 3, pairs: [A-D]}",

@@ -4,6 +4,7 @@ seasons with each bot, and `draftdeck simulate` for this game."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from itertools import combinations, permutations
 from pathlib import Path
 from random import Random
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.errors import InputError
 from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side
+from generator.games.extraliga_all_stars.bots import Bot
 from generator.games.extraliga_all_stars.dice import play_dice
 from generator.games.extraliga_all_stars.draft import draft
 from generator.games.extraliga_all_stars.lineup import (
@@ -27,7 +29,13 @@ from generator.games.extraliga_all_stars.lineup import (
     strength,
     usable_bonuses,
 )
-from generator.games.extraliga_all_stars.model import Deck
+from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Effect, Keyword, Opponent
+from generator.games.extraliga_all_stars.season import (
+    Manager,
+    apply_card,
+    season_schedule,
+    winners,
+)
 from generator.games.extraliga_all_stars.simulation import play, seat_facts
 from generator.packs.find import load_pack
 from generator.paths import DATA_DIR
@@ -284,3 +292,72 @@ def test_simulate_refuses_what_no_season_has(
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_tie_goes_to_the_stronger_last_lineup_then_is_shared() -> None:
+    # Ruling E16.
+    assert winners((10, 12, 12), (7, 6, 8)) == (2,)
+    assert winners((10, 12, 12), (7, 8, 8)) == (1, 2)
+    assert winners((13, 12, 12), (1, 8, 8)) == (0,)
+
+
+def test_each_half_has_its_draw_cards_and_new_opponents(deck: Deck) -> None:
+    # Ruling E13: 3 managers, 3 draw cards and 2 opponents a half; new opponents after the break.
+    schedule = season_schedule(deck, 3, Random(4))
+    halves = schedule[:5], schedule[5:]
+    for half in halves:
+        assert sorted(c.id for c in half if isinstance(c, Draw)) == ["draw-1", "draw-2", "draw-3"]
+    opponents = [[c.id for c in half if isinstance(c, Opponent)] for half in halves]
+    assert [len(o) for o in opponents] == [2, 2]
+    assert not set(opponents[0]) & set(opponents[1])
+    assert len(season_schedule(deck, 4, Random(4))) == 6
+
+
+def test_the_lineup_die_reads_its_faces_from_the_data(deck: Deck) -> None:
+    # Ruling E14: faces 1-4 ask for 1-4 players, 5 and 6 leave the change free.
+    assert deck.season is not None and deck.season.lineup_die == (1, 2, 3, 4, 0, 0)
+
+
+class _GivesUpTheFirst(Bot):
+    def give_up(self, cards: Sequence[Player], choices: Sequence[Player]) -> Player:
+        return choices[0]
+
+
+def _manager(cards: list[Player]) -> Manager:
+    bot = _GivesUpTheFirst(Random(0))
+    return Manager(0, bot, list(cards), bot.lineup(cards))
+
+
+def _team() -> list[Player]:
+    positions = (LW, Position.C, Position.RW, D, D, G) * 2
+    return [Player(f"p{n:02d}", pos, "x" if n < 6 else "y") for n, pos in enumerate(positions)]
+
+
+def _ids(lineup: Lineup) -> set[str]:
+    return {p.id for p in (*lineup.offence, *lineup.defence)}
+
+
+def test_a_removed_lineup_player_is_replaced_from_the_bench() -> None:
+    # Ruling E12: remove returns a card to the box; if it played, only its slot changes.
+    manager = _manager(_team())
+    before = _ids(manager.lineup)
+    assert before == {f"p{n:02d}" for n in range(6)}
+    remove = Card("remove", Effect(Keyword.REMOVE, Position.G))
+    apply_card(remove, manager, {0: set()}, set())
+    assert "p05" not in {p.id for p in manager.cards}
+    after = _ids(manager.lineup)
+    assert len(before - after) == 1 and "p05" not in after
+
+
+def test_a_substitution_swaps_exactly_one_player_and_a_penalty_sends_one_off() -> None:
+    manager = _manager(_team())
+    before = _ids(manager.lineup)
+    apply_card(Card("sub", Effect(Keyword.SUBSTITUTE)), manager, {0: set()}, set())
+    assert len(before - _ids(manager.lineup)) == 1
+    absent: dict[int, set[str]] = {0: set()}
+    apply_card(Card("pen", Effect(Keyword.PENALTY, Position.C)), manager, absent, set())
+    (sent_off,) = absent[0]
+    assert next(p for p in manager.cards if p.id == sent_off).position is Position.C
+    everyone: set[int] = set()
+    apply_card(Card("syn", Effect(Keyword.SYNERGY)), manager, absent, everyone)
+    assert everyone == {0}

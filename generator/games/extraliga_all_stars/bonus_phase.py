@@ -101,6 +101,8 @@ Outcome = tuple[float, float, float]
 Dice = tuple[int, ...]
 Counts = tuple[int, int, int, int]
 """plus, reroll, minus, reroll_other."""
+PLUS, REROLL, MINUS, REROLL_OTHER = range(4)
+"""The kinds of bonus, as indices into Counts."""
 Move = tuple[int, int]
 """A bonus played: its kind (an index into Counts) and the clipped value of the die it acts on."""
 
@@ -159,6 +161,12 @@ def clipped(dice: Iterable[int], line: int, plus: int, minus: int) -> Dice:
 def counts(bonuses: Bonuses) -> Counts:
     """A side's bonuses as the counts `best_move` takes."""
     return bonuses.plus, bonuses.reroll, bonuses.minus, bonuses.reroll_other
+
+
+def spend(left: Counts, kind: int) -> Counts:
+    """The bonuses left after one of `kind` is played."""
+    plus, reroll, minus, reroll_other = (n - (i == kind) for i, n in enumerate(left))
+    return plus, reroll, minus, reroll_other
 
 
 def points(outcome: Outcome) -> float:
@@ -240,31 +248,42 @@ def _moves(
     plus, reroll, minus, reroll_other = own
 
     def after(own_dice: Dice, other_dice: Dice, spent: int) -> Outcome:
-        left = tuple(n - (i == spent) for i, n in enumerate(own))
-        assert len(left) == 4
+        left = spend(own, spent)
         dice = (own_dice, other_dice) if mover == 0 else (other_dice, own_dice)
         counts = (left, other) if mover == 0 else (other, left)
         return _state(line_a, line_b, *dice, *counts, 1 - mover)
 
     # The own dice are clipped at [line - plus - 1, line + other's minus]; the other's
     # dice at [line - other's plus - 1, line + our minus].
-    own_top = min(own_line + other[2], 6)
-    other_floor = max(other_line - other[0] - 1, 1)
+    own_top = min(own_line + other[MINUS], 6)
+    other_floor = max(other_line - other[PLUS] - 1, 1)
     for value in sorted(set(own_dice)):
         if plus and value < own_top:
-            yield (0, value), [(1.0, after(_replace(own_dice, value, value + 1), other_dice, 0))]
+            yield (
+                (PLUS, value),
+                [(1.0, after(_replace(own_dice, value, value + 1), other_dice, PLUS))],
+            )
         if reroll and value < own_top:
             yield (
-                (1, value),
-                [(1 / 6, after(_replace(own_dice, value, face), other_dice, 1)) for face in FACES],
+                (REROLL, value),
+                [
+                    (1 / 6, after(_replace(own_dice, value, face), other_dice, REROLL))
+                    for face in FACES
+                ],
             )
     for value in sorted(set(other_dice)):
         if minus and value > other_floor:
-            yield (2, value), [(1.0, after(own_dice, _replace(other_dice, value, value - 1), 2))]
+            yield (
+                (MINUS, value),
+                [(1.0, after(own_dice, _replace(other_dice, value, value - 1), MINUS))],
+            )
         if reroll_other and value > other_floor:
             yield (
-                (3, value),
-                [(1 / 6, after(own_dice, _replace(other_dice, value, face), 3)) for face in FACES],
+                (REROLL_OTHER, value),
+                [
+                    (1 / 6, after(own_dice, _replace(other_dice, value, face), REROLL_OTHER))
+                    for face in FACES
+                ],
             )
 
 

@@ -84,3 +84,17 @@ def _draws(docs: Docs) -> Iterator[Diagnostic]:
                     f"seat {twice[0]} plays twice in one round",
                     hint="each manager plays at most one match a round",
                 )
+
+
+@CHECKS.needs("events", "coaches")
+def _who(docs: Docs) -> Iterator[Diagnostic]:
+    """Events act on every manager, coach cards on the manager who plays them (E12)."""
+    for name, one, who in (("events", "event", "everyone"), ("coaches", "coach", "you")):
+        document = docs[name]
+        for index, card in enumerate(document.value[name]):
+            if card["effect"]["who"] != who:
+                yield document.diagnostic(
+                    (name, index, "effect", "who"),
+                    f"{one} cards act on '{who}', not '{card['effect']['who']}'",
+                    hint=f"write who: {who}; in the rulebook {one} cards apply to {who}",
+                )

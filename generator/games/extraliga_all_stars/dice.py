@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from random import Random
 
-from generator.games.extraliga_all_stars.bonus_phase import Side, counts, goal_line
+from generator.games.extraliga_all_stars.bonus_phase import (
+    MINUS,
+    PLUS,
+    REROLL,
+    REROLL_OTHER,
+    Side,
+    counts,
+    goal_line,
+)
 
-PLUS, REROLL, MINUS, REROLL_OTHER = range(4)
 OVERTIME_WIN, OVERTIME_LOSS, WIN = 2, 1, 3
 
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 from random import Random
 
 from generator.games.extraliga_all_stars.bonus_phase import (
-    Counts,
+    MINUS,
+    PLUS,
+    REROLL,
     Outcome,
     Side,
     best_move,
     clipped,
     counts,
     goal_line,
+    spend,
 )
-
-PLUS, REROLL, MINUS, REROLL_OTHER = range(4)
 
 
 def play_match(first: Side, second: Side, rng: Random) -> int:
@@ -56,9 +57,9 @@ def play_match(first: Side, second: Side, rng: Random) -> int:
         else:
             dice[at] = rng.randint(1, 6)
         if mover == 0:
-            ours = _spend(ours, kind)
+            ours = spend(ours, kind)
         else:
-            theirs = _spend(theirs, kind)
+            theirs = spend(theirs, kind)
         mover, passed = 1 - mover, False
     goals = sum(v >= line_a for v in a) - sum(v >= line_b for v in b)
     return (goals > 0) - (goals < 0)
@@ -71,8 +72,3 @@ def sampled_odds(first: Side, second: Side, matches: int, seed: int) -> Outcome:
     for _ in range(matches):
         tally[1 - play_match(first, second, rng)] += 1
     return tally[0] / matches, tally[1] / matches, tally[2] / matches
-
-
-def _spend(left: Counts, kind: int) -> Counts:
-    plus, reroll, minus, reroll_other = (n - (i == kind) for i, n in enumerate(left))
-    return plus, reroll, minus, reroll_other

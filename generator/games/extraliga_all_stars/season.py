@@ -40,10 +40,8 @@ class MatchFacts:
     round: int
     against: str
     """'manager' or 'opponent'."""
-    offence: int
-    defence: int
     legend: bool
-    """A legend was in the lineup."""
+    """A legend played (in the lineup and not sent off)."""
     bonuses: tuple[str, ...]
     """The bonuses the lineup could play."""
     points: int
@@ -103,7 +101,7 @@ def play_season(deck: Deck, bots: Sequence[Bot], rng: Random) -> SeasonRecord:
         ]
     events = list(deck.events)
     rng.shuffle(events)
-    schedule = _schedule(deck, seats, rng)
+    schedule = season_schedule(deck, seats, rng)
     matches: list[MatchFacts] = []
     first = 0
     for number, card in enumerate(schedule):
@@ -115,7 +113,7 @@ def play_season(deck: Deck, bots: Sequence[Bot], rng: Random) -> SeasonRecord:
             )
             for coach in played:
                 manager.coaches.remove(coach)
-                _apply(coach, manager, absent, everyone)
+                apply_card(coach, manager, absent, everyone)
         matches.extend(_matches(card, managers, first, absent, everyone, number, rng))
         if number < len(schedule) - 1:
             face = rng.randint(1, DIE_FACES)
@@ -144,7 +142,7 @@ def _relineup(manager: Manager, leave: tuple[int, int]) -> bool:
     return True
 
 
-def _schedule(deck: Deck, seats: int, rng: Random) -> list[Draw | Opponent]:
+def season_schedule(deck: Deck, seats: int, rng: Random) -> list[Draw | Opponent]:
     """The season deck of each half, shuffled, with new opponents for each half."""
     assert deck.season is not None
     draws_needed, opponents_needed = deck.season.decks[seats]
@@ -175,11 +173,13 @@ def _event(
     everyone: set[int] = set()
     if event is not None:
         for manager in _from(managers, first):
-            _apply(event, manager, absent, everyone)
+            apply_card(event, manager, absent, everyone)
     return absent, everyone
 
 
-def _apply(card: Card, manager: Manager, absent: dict[int, set[str]], everyone: set[int]) -> None:
+def apply_card(
+    card: Card, manager: Manager, absent: dict[int, set[str]], everyone: set[int]
+) -> None:
     """One manager's part of an event or coach card (ruling E12)."""
     keyword, position = card.effect.keyword, card.effect.position
     lineup = [*manager.lineup.offence, *manager.lineup.defence]
@@ -220,7 +220,7 @@ def _matches(
         for manager in _from(managers, first):
             side = _side(manager, absent, everyone)
             points, _ = play_dice(side, virtual, rng)
-            facts.append(_played(manager, side, "opponent", points, number))
+            facts.append(_played(manager, absent, "opponent", points, number))
         return facts
     for a, b in card.pairs[len(managers)]:
         one, two = managers[a], managers[b]
@@ -229,8 +229,8 @@ def _matches(
             taken = play_dice(side_a, side_b, rng)
         else:
             taken = play_dice(side_b, side_a, rng)[::-1]
-        facts.append(_played(one, side_a, "manager", taken[0], number))
-        facts.append(_played(two, side_b, "manager", taken[1], number))
+        facts.append(_played(one, absent, "manager", taken[0], number))
+        facts.append(_played(two, absent, "manager", taken[1], number))
     return facts
 
 
@@ -243,30 +243,41 @@ def _side(manager: Manager, absent: dict[int, set[str]], everyone: set[int]) -> 
     return Side(value.offence, value.defence, Bonuses.of(bonuses))
 
 
-def _played(manager: Manager, side: Side, against: str, points: int, number: int) -> MatchFacts:
+def _played(
+    manager: Manager, absent: dict[int, set[str]], against: str, points: int, number: int
+) -> MatchFacts:
     manager.points += points
+    gone = absent[manager.seat]
     lineup = manager.lineup
     return MatchFacts(
         manager.seat,
         number,
         against,
-        side.offence,
-        side.defence,
-        any(p.legend for p in (*lineup.offence, *lineup.defence)),
-        tuple(b.value for b in usable_bonuses(lineup)),
+        any(p.legend and p.id not in gone for p in (*lineup.offence, *lineup.defence)),
+        tuple(b.value for b in usable_bonuses(lineup, gone)),
         points,
+    )
+
+
+def winners(points: Sequence[int], last_totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats sharing first place: most points, then the higher offence plus defence
+    in the last match; a tie after that is shared (ruling E16)."""
+    best = max(zip(points, last_totals, strict=True))
+    return tuple(
+        seat for seat, mine in enumerate(zip(points, last_totals, strict=True)) if mine == best
     )
 
 
 def _record(
     managers: list[Manager], hands: list[list[Player]], matches: list[MatchFacts]
 ) -> SeasonRecord:
-    best = max((m.points, m.last_total) for m in managers)
+    points = tuple(m.points for m in managers)
+    last_totals = tuple(m.last_total for m in managers)
     return SeasonRecord(
         tuple(m.bot.name for m in managers),
         tuple(tuple(hand) for hand in hands),
-        tuple(m.points for m in managers),
-        tuple(m.last_total for m in managers),
-        tuple(m.seat for m in managers if (m.points, m.last_total) == best),
+        points,
+        last_totals,
+        winners(points, last_totals),
         tuple(matches),
     )
