@@ -89,6 +89,16 @@ class Translator:
         """A number in the locale's format."""
         return _decimal(value, self.locale)
 
+    def percent(self, value: float) -> str:
+        """A share (0.25) as a whole percentage in the locale's format (25 %, 25%)."""
+        return _percent(round(value, 2), self.locale)
+
+    def either(self, items: list[str]) -> str:
+        """Items joined the language's way with its word for "or" ("2 or 3")."""
+        from babel.lists import format_list
+
+        return str(format_list(items, style="or", locale=self.locale))
+
     def ordinal(self, value: int) -> str:
         """An ordinal such as 1st, 1., 1er, by the locale's ordinal rules."""
         category = _ordinal_form(value, self.locale)
@@ -139,6 +149,13 @@ def _decimal(value: float, locale: str) -> str:
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, locale=locale))
+
+
+@cache
+def _percent(value: float, locale: str) -> str:
+    from babel.numbers import format_percent
+
+    return str(format_percent(value, locale=locale))
 
 
 @cache

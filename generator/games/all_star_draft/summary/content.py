@@ -5,6 +5,7 @@ Every number in it comes from the data or the rules engine.
 
 from __future__ import annotations
 
+from generator.documents.cards import CardDraw
 from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
 from generator.games.all_star_draft.model import (
     Direction,
@@ -18,7 +19,6 @@ from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
 from generator.i18n.ui import N_, NP_, Translator
 
 from . import examples, figures, tables
-from .figures import CardDraw
 
 
 def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> TextDocument:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from generator.documents.cards import CardDraw, card_row
 from generator.documents.model import Block, Paragraph, Table
 from generator.games.all_star_draft.model import Edition, Game
 from generator.games.all_star_draft.rules import (
@@ -15,8 +16,6 @@ from generator.games.all_star_draft.rules import (
 )
 from generator.games.all_star_draft.rules.strength import TeamStrength
 from generator.i18n.ui import N_, Translator
-
-from .figures import CardDraw, card_row
 
 ALINE = ["rabbit-4", "duck-4", "tiger-4", "eagle-1", "panda-8"]
 PAUL = ["rabbit-7", "beaver-9", "tiger-5", "duck-1", "eagle-2"]

@@ -1,20 +1,14 @@
-"""Drawings in the summary: value orders with icons and colours, and small card faces."""
+"""Drawings in the summary: value orders with icons and colours."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from generator.documents.model import Figure
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.printing.icons import symbol
-from generator.printing.geometry import Rect, pt
+from generator.printing.geometry import Rect
 from generator.printing.pen import Pen, TextStyle
-
-CardDraw = Callable[[str], Callable[[Pen], None]]
-"""Card id -> its face drawing, in card millimetres."""
-CARD_W, CARD_H = 63.0, 88.0
-SCALE = 0.32
-GAP = 2.0
 
 
 def value_orders(game: Game, species_names: Sequence[str], alt: str) -> Figure:
@@ -37,21 +31,3 @@ def value_orders(game: Game, species_names: Sequence[str], alt: str) -> Figure:
             )
 
     return Figure(alt, 120.0, 31.0, draw)
-
-
-def card_row(card_ids: Sequence[str], faces: CardDraw, alt: str) -> Figure:
-    """Hockey-player cards side by side, drawn by the card layout at small size."""
-    width = len(card_ids) * (CARD_W * SCALE + GAP)
-
-    def draw(pen: Pen) -> None:
-        for index, card_id in enumerate(card_ids):
-            canvas = pen.canvas
-            canvas.saveState()
-            canvas.translate(pt(index * (CARD_W * SCALE + GAP)), 0)
-            canvas.scale(SCALE, SCALE)
-            with pen.clipped(Rect(0, 0, CARD_W, CARD_H)):
-                faces(card_id)(pen)
-            pen.rect(Rect(0, 0, CARD_W, CARD_H), stroke="#1B1F2A", width=0.6, radius=3)
-            canvas.restoreState()
-
-    return Figure(alt, width, CARD_H * SCALE, draw)
