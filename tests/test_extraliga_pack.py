@@ -121,7 +121,7 @@ def test_a_season_deck_pairs_everyone_evenly(players: int, cards: int) -> None:
     ("locale", "words"),
     [
         ("de", ["RF", "Saisons in der Liga: 9", "Meistertitel: 0", "Legende"]),
-        ("fr", ["AD", "Saisons dans la ligue : 9", "Titres de champion : 0", "Légende"]),
+        ("fr", ["AD", "Saisons dans la ligue\u202f: 9", "Titres de champion\u202f: 0", "Légende"]),
         ("en", ["RW", "Seasons in the league: 9", "League titles: 0", "Legend"]),
     ],
 )
@@ -176,6 +176,24 @@ def test_every_component_prints(built: Path, locale: str) -> None:
             "{players: 3, pairs: [A-B]}",
             "{players: 3, pairs: [A-D]}",
             ["draws.yaml:5:", "seat D does not play with 3 players", "A, B, C"],
+        ),
+        (
+            "positions.yaml",
+            "{id: g, title: Goalie, short: G, trio: defence}",
+            "{id: d, title: Goalie, short: G, trio: defence}",
+            ["positions.yaml:9:", "id 'd' is used twice", "positions.yaml has no g"],
+        ),
+        (
+            "positions.yaml",
+            "{id: lw, title: Left wing",
+            "{id: lx, title: Left wing",
+            ["positions.yaml:5:", "'lx'", "lw, c, rw, d, g"],
+        ),
+        (
+            "bonuses.yaml",
+            "  - {id: reroll-other,",
+            "  - {id: reroll,",
+            ["bonuses.yaml:", "id 'reroll' is used twice", "bonuses.yaml has no reroll-other"],
         ),
     ],
 )

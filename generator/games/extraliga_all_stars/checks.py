@@ -12,11 +12,38 @@ from generator.loading.manifest import Manifest
 CHECKS = Checks()
 
 FACES = (1, 2, 3, 4, 5, 6)
+NAMED = {
+    "positions": ("lw", "c", "rw", "d", "g"),
+    "bonuses": ("plus", "reroll", "minus", "reroll-other"),
+    "trios": ("offence", "defence"),
+}
+"""The lists that name what the rules engine knows: each id once, none left out."""
 
 
 def cross_checks(documents: Mapping[str, Document], manifest: Manifest) -> list[Diagnostic]:
     """Run every check whose documents are valid; skip the rest."""
     return list(CHECKS.run(Docs(documents)))
+
+
+def _named(name: str, ids: tuple[str, ...]) -> None:
+    """Register the check that `name`.yaml lists each of `ids` once."""
+
+    @CHECKS.needs(name)
+    def check(docs: Docs) -> Iterator[Diagnostic]:
+        document = docs[name]
+        yield from duplicates(document, (name,))
+        listed = {item["id"] for item in document.value[name]}
+        missing = [i for i in ids if i not in listed]
+        if missing:
+            yield document.diagnostic(
+                (name,),
+                f"{name}.yaml has no {', '.join(missing)}",
+                hint=f"list each of {', '.join(ids)} once: the rules, the summary and the cards need them",
+            )
+
+
+for _name, _ids in NAMED.items():
+    _named(_name, _ids)
 
 
 @CHECKS.needs("season")
