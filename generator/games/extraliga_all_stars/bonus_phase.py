@@ -32,7 +32,12 @@ from math import factorial, prod
 
 from generator.errors import InputError
 from generator.games.extraliga_all_stars.lineup import Bonus
-from generator.games.extraliga_all_stars.match import check_strength
+from generator.games.extraliga_all_stars.match import (
+    OVERTIME_LOSS,
+    OVERTIME_WIN,
+    WIN,
+    check_strength,
+)
 
 FACES = tuple(range(1, 7))
 MAX_BONUSES = 6
@@ -171,7 +176,7 @@ def spend(left: Counts, kind: int) -> Counts:
 
 def points(outcome: Outcome) -> float:
     """The first side's expected points: 3 for a win, 1.5 on average after overtime."""
-    return 3 * outcome[0] + 1.5 * outcome[1]
+    return WIN * outcome[0] + (OVERTIME_WIN + OVERTIME_LOSS) / 2 * outcome[1]
 
 
 def goal_line(defence: int) -> int:

@@ -21,8 +21,7 @@ from generator.games.extraliga_all_stars.bonus_phase import (
     counts,
     goal_line,
 )
-
-OVERTIME_WIN, OVERTIME_LOSS, WIN = 2, 1, 3
+from generator.games.extraliga_all_stars.match import OVERTIME_LOSS, OVERTIME_WIN, WIN
 
 
 def play_dice(first: Side, second: Side, rng: Random) -> tuple[int, int]:

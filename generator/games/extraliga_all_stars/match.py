@@ -18,6 +18,8 @@ from generator.games.extraliga_all_stars.lineup import MAX_STRENGTH
 
 SIDES = 6
 HALF = Fraction(1, 2)
+WIN, OVERTIME_WIN, OVERTIME_LOSS, LOSS = 3, 2, 1, 0
+"""Points for a win in regulation, a win and a loss in overtime, and a loss."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,9 @@ class Odds:
     @property
     def points(self) -> Fraction:
         """The first side's expected points: 3 for a win, 2 and 1 after overtime."""
-        return 3 * self.win + 2 * self.overtime_win + self.overtime_loss
+        return (
+            WIN * self.win + OVERTIME_WIN * self.overtime_win + OVERTIME_LOSS * self.overtime_loss
+        )
 
 
 def goal_chance(defence: int) -> Fraction:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -72,6 +72,29 @@ class SeasonRules:
 
 
 @dataclass(frozen=True)
+class Texts:
+    """What the summary and the tables print besides numbers, in the data's English
+    (translated through the pack's catalogs, by the context named)."""
+
+    game: str
+    """The game's name (context "game")."""
+    players: Mapping[str, str]
+    """Card id -> the name printed on the card (never translated)."""
+    clubs: Mapping[str, str]
+    """Club id -> its name (never translated)."""
+    positions: Mapping[Position, tuple[str, str]]
+    """Position -> its name and abbreviation (context "positions")."""
+    trios: tuple[str, str]
+    """The offence's and the defence's names (context "trios")."""
+    bonuses: Mapping[Bonus, tuple[str, str]]
+    """Bonus -> its label and its text (context "bonuses")."""
+    components: tuple[tuple[str, int], ...]
+    """What is in the box: each component's name (context "components") and count."""
+    card_size: tuple[float, float]
+    """The hockey-player card's trim size in mm, for the summary's small card faces."""
+
+
+@dataclass(frozen=True)
 class Deck:
     """Every card of the game, by card id, and the season's numbers."""
 
@@ -81,18 +104,50 @@ class Deck:
     events: tuple[Card, ...] = ()
     coaches: tuple[Card, ...] = ()
     season: SeasonRules | None = None
+    texts: Texts | None = None
+    """Names for the summary and the tables (None when built without them, as in tests)."""
+
+
+HOCKEY_PLAYER = "hockey-player"
+"""The component of the hockey-player cards."""
 
 
 def model(pack: Pack) -> Deck:
     """The plug-in's model hook: the deck from the pack's documents."""
     values = pack.values()
-    return deck(
+    built = deck(
         values["players"],
         values["opponents"],
         values["draws"],
         values["events"],
         values["coaches"],
         values["season"],
+    )
+    return replace(built, texts=texts(values))
+
+
+def texts(values: Mapping[str, Any]) -> Texts:
+    """The names the summary and the tables print, from the plain documents."""
+    components = values["components"]
+    formats = {f["id"]: (f["width_mm"], f["height_mm"]) for f in components["formats"]}
+    cards = next(c for c in components["components"] if c["id"] == HOCKEY_PLAYER)
+    trios = {t["id"]: t["title"] for t in values["trios"]["trios"]}
+    return Texts(
+        values["game"]["name"],
+        MappingProxyType({p["id"]: p["name"] for p in values["players"]["players"]}),
+        MappingProxyType({c["id"]: c["name"] for c in values["clubs"]["clubs"]}),
+        MappingProxyType(
+            {
+                Position(p["id"].upper()): (p["title"], p["short"])
+                for p in values["positions"]["positions"]
+            }
+        ),
+        (trios["offence"], trios["defence"]),
+        MappingProxyType(
+            {Bonus(b["id"]): (b["title"], b["text"]) for b in values["bonuses"]["bonuses"]}
+        ),
+        tuple((c["name"], c["count"]) for c in components["components"]),
+        formats[cards["format"]],
     )
 
 

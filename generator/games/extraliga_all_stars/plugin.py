@@ -1,6 +1,7 @@
 """The Extraliga All-Stars plug-in, published under the `draftdeck.games` entry point.
 
-The pack prints without it; it adds the rules engine's questions and the simulator."""
+The pack prints without it; it adds the rules engine's questions, the
+summary and tables, and the simulator."""
 
 from __future__ import annotations
 
@@ -10,9 +11,22 @@ _PACKAGE = "generator.games.extraliga_all_stars"
 
 PLUGIN = Plugin(
     id="extraliga-all-stars",
-    documents=("players", "opponents", "draws", "events", "coaches", "season"),
+    documents=(
+        "trios",
+        "positions",
+        "bonuses",
+        "clubs",
+        "players",
+        "opponents",
+        "draws",
+        "events",
+        "coaches",
+        "season",
+    ),
     cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model:model",
     rules=f"{_PACKAGE}.cli:app",
+    summary=f"{_PACKAGE}.summary.content:summary_document",
+    tables=f"{_PACKAGE}.summary.content:tables_document",
     simulation=f"{_PACKAGE}.simulation:SIMULATION",
 )

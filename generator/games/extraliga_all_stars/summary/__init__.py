@@ -1,0 +1,1 @@
+"""Extraliga All-Stars' rules summary and rulebook tables, in the project's own words."""

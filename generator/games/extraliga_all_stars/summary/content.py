@@ -1,0 +1,400 @@
+"""The rules summary of Extraliga All-Stars in one language, in the project's own words.
+
+Every number in it comes from the data or the rules engine; the rulings it
+follows are those of docs/rules-extraliga.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from generator.documents.cards import card_row
+from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
+from generator.games.extraliga_all_stars import draft
+from generator.games.extraliga_all_stars.lineup import (
+    DEFENCE_SLOTS,
+    MAX_CARDS,
+    MAX_STRENGTH,
+    OFFENCE_SLOTS,
+    Lineup,
+    Player,
+    Position,
+    strength,
+    synergy,
+)
+from generator.games.extraliga_all_stars.model import HOCKEY_PLAYER, Deck, SeasonRules, Texts
+from generator.i18n.ui import N_, NP_, Translator
+from generator.printing.pen import Pen
+
+from . import tables
+
+EXAMPLE = (
+    ("martin-erat", "vaclav-prospal", "radek-dvorak"),
+    ("frantisek-pospisil", "filip-hronek", "tuukka-rask"),
+)
+"""The rulebook's worked example: the offence and the defence, in slot order."""
+
+Faces = Callable[[str, str], Callable[[Pen], None]]
+"""(component, card id) -> the card's face as the build prints it."""
+
+
+def summary_document(deck: Deck, edition_id: str, tr: Translator, faces: Faces) -> TextDocument:
+    """The plug-in's summary hook: goal, draft, lineups, season, matches, the end."""
+    texts, season = _parts(deck)
+    title = tr.text(N_("{game}: rules summary")).format(game=tr.name("game", texts.game))
+    blocks: list[Block] = [
+        *_goal(tr),
+        tables.components(tr, texts),
+        *_draft(tr, deck),
+        *_lineup(tr, deck, texts, faces),
+        *_season(tr, texts, season),
+        *_match(tr, texts),
+        *_break(tr, season),
+        *_end(tr),
+    ]
+    return TextDocument(title, tr.locale, tuple(blocks))
+
+
+def tables_document(deck: Deck, edition_id: str, tr: Translator) -> TextDocument:
+    """The plug-in's tables hook: every table of the summary, and the virtual opponents."""
+    texts, season = _parts(deck)
+    title = tr.text(N_("{game}: rulebook tables")).format(game=tr.name("game", texts.game))
+    blocks: list[Block] = [
+        tables.components(tr, texts),
+        tables.positions(tr, texts),
+        tables.bonuses(tr, texts),
+        tables.points(tr),
+        tables.season_decks(tr, season),
+        tables.lineup_die(tr, season),
+        tables.goals_needed(tr),
+        Paragraph(tables.plain_lineup_note(tr)),
+        tables.win_chances(tr),
+        tables.opponents(tr, deck),
+    ]
+    return TextDocument(title, tr.locale, tuple(blocks))
+
+
+def _parts(deck: Deck) -> tuple[Texts, SeasonRules]:
+    """The names and the season's numbers, which the plug-in's model always reads."""
+    assert deck.texts is not None and deck.season is not None, "built by model(), not deck()"
+    return deck.texts, deck.season
+
+
+def _goal(tr: Translator) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Goal"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Draft a dream team of hockey players, line it up as an offence trio and a "
+                    "defence trio, and play dice matches through a season against the other "
+                    "managers and against virtual opponents. The most points at the end of the "
+                    "season win."
+                )
+            )
+        ),
+    ]
+
+
+def _draft(tr: Translator, deck: Deck) -> list[Block]:
+    return [
+        Heading(tr.text(N_("The draft"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "With three to five managers, shuffle the {deck} hockey players and deal {hand} "
+                    "to each manager. Keep one card face down and pass the others to your left, then "
+                    "choose again from the cards you receive. Before pick {last} only two cards come "
+                    "round: keep one and put the other back in the box. Then deal {hand} new cards "
+                    "each and draft again, passing to the right. Everyone ends with {cards} players."
+                )
+            ).format(
+                deck=tr.number(len(deck.players)),
+                hand=tr.number(draft.HAND),
+                last=tr.number(draft.PICKS),
+                cards=tr.number(MAX_CARDS),
+            )
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "With two managers, turn {table} cards face up each round. The round's first "
+                    "manager takes one, the other manager takes two, then the first manager takes "
+                    "the last pick; the cards left go back to the box. The first-player token "
+                    "changes hands every round. After {rounds} rounds each manager has {cards} "
+                    "players."
+                )
+            ).format(
+                table=tr.number(draft.TABLE),
+                rounds=tr.number(MAX_CARDS * 2 // len(draft.TWO_PLAYER_ORDER)),
+                cards=tr.number(MAX_CARDS),
+            )
+        ),
+    ]
+
+
+def _lineup(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Block]:
+    def shorts(slots: tuple[Position, ...]) -> str:
+        return ", ".join(tr.name("positions", texts.positions[p][1]) for p in slots)
+
+    return [
+        Heading(tr.text(N_("Lineup and team strength"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Six of your players start: an offence trio ({offence}) and a defence trio "
+                    "({defence}; the two defencemen are not told apart). The other six sit on the "
+                    "bench, face up."
+                )
+            ).format(offence=shorts(OFFENCE_SLOTS), defence=shorts(DEFENCE_SLOTS))
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "In each trio, every player in the slot of his own position adds 1, and every "
+                    "two players from the same club add 1. A legend has no club and pairs with "
+                    "everyone in his trio; at most one legend may be in the lineup. Neither trio "
+                    "goes above {most}."
+                )
+            ).format(most=tr.number(MAX_STRENGTH))
+        ),
+        Paragraph(
+            tr.text(
+                N_(
+                    "The offence is the number of dice you roll in a match. The defence is the "
+                    "number each of your opponent's dice must reach to be a goal. A manager "
+                    "without a goalie lays any card face down in goal: it counts 1 and pairs "
+                    "with no one."
+                )
+            )
+        ),
+        tables.positions(tr, texts),
+        *_example(tr, deck, texts, faces),
+    ]
+
+
+def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Block]:
+    """The rulebook's worked example, scored by the engine; left out if its cards are not in the data."""
+    if any(card not in deck.players for trio in EXAMPLE for card in trio):
+        return []
+    (a, b, c), (d, e, f) = ((deck.players[card] for card in trio) for trio in EXAMPLE)
+    offence, defence = (a, b, c), (d, e, f)
+    worth = strength(Lineup(offence, defence))
+    blocks: list[Block] = [Heading(tr.text(N_("The rulebook's example")), level=3)]
+    for players, slots, name, total in (
+        (offence, OFFENCE_SLOTS, texts.trios[0], worth.offence),
+        (defence, DEFENCE_SLOTS, texts.trios[1], worth.defence),
+    ):
+        names = ", ".join(texts.players[p.id] for p in players)
+        blocks += [
+            card_row(
+                [p.id for p in players],
+                lambda card: faces(HOCKEY_PLAYER, card),
+                tr.text(N_("The cards: {names}")).format(names=names),
+                texts.card_size,
+            ),
+            Paragraph(_trio_line(tr, texts, tr.name("trios", name), players, slots, total)),
+        ]
+    return blocks
+
+
+def _trio_line(
+    tr: Translator,
+    texts: Texts,
+    trio: str,
+    players: tuple[Player, ...],
+    slots: tuple[Position, ...],
+    total: int,
+) -> str:
+    """'Offence 3: 2 in position (…); 1 pair (…).'"""
+    placed = [
+        texts.players[p.id] for p, slot in zip(players, slots, strict=True) if p.position is slot
+    ]
+    pairs = [
+        tr.text(N_("{a} with {b}")).format(a=texts.players[a.id], b=texts.players[b.id])
+        for a, b in combinations(players, 2)
+        if synergy(a, b)
+    ]
+    return tr.text(N_("{trio} {total}: {placed}; {pairs}.")).format(
+        trio=trio,
+        total=tr.number(total),
+        placed=_listed(
+            tr, tr.plural(NP_("{n} in position", "{n} in position"), len(placed)), placed
+        ),
+        pairs=_listed(tr, tr.plural(NP_("{n} pair", "{n} pairs"), len(pairs)), pairs),
+    )
+
+
+def _listed(tr: Translator, count: str, names: list[str]) -> str:
+    return (
+        tr.text(N_("{count} ({names})")).format(count=count, names=", ".join(names))
+        if names
+        else count
+    )
+
+
+def _season(tr: Translator, texts: Texts, season: SeasonRules) -> list[Block]:
+    return [
+        Heading(tr.text(N_("The season"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Deal {coaches} coach cards to each manager, to keep hidden, and shuffle the "
+                    "event cards. Each manager plays one colour: its scoring token starts at 0 on "
+                    "the score sheet, and its team-strength tokens show the lineup's offence and "
+                    "defence. The season deck holds the draw cards for the number of managers and, "
+                    "with few managers, opponent cards:"
+                )
+            ).format(coaches=tr.number(season.coaches_each))
+        ),
+        tables.season_decks(tr, season),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Each round has five phases, each played in turn from the manager with the "
+                    "first-player token:"
+                )
+            )
+        ),
+        Bullets(
+            tuple(
+                _term(tr, tr.text(term), tr.text(text))
+                for term, text in (
+                    (
+                        N_("Opponent"),
+                        N_(
+                            "turn over the top card of the season deck. A draw card pairs the "
+                            "managers who play each other; with four or five managers the pair "
+                            "with the first player plays first. An opponent card is a virtual "
+                            "opponent whom every manager plays."
+                        ),
+                    ),
+                    (N_("Event"), N_("turn over the top event card; it concerns every manager.")),
+                    (
+                        N_("Coach cards"),
+                        N_(
+                            "each manager may play any of their coach cards; a coach card "
+                            "concerns only the manager who plays it."
+                        ),
+                    ),
+                    (N_("Match"), N_("as below.")),
+                    (
+                        N_("Lineup change"),
+                        N_(
+                            "the first player rolls a die, and every manager swaps at least as "
+                            "many lineup players with bench players as the table says. There is "
+                            "no change after the last match."
+                        ),
+                    ),
+                )
+            )
+        ),
+        Paragraph(tr.text(N_("Then the first-player token passes to the left."))),
+        tables.lineup_die(tr, season),
+        Heading(tr.text(N_("Keywords on event and coach cards")), level=3),
+        Bullets(
+            tuple(
+                _term(tr, tr.text(term), tr.text(text))
+                for term, text in (
+                    (
+                        N_("Penalty"),
+                        N_(
+                            "a lineup player sits out this round's match: his slot counts 0 and "
+                            "his bonus is not played. He may be swapped in the lineup change."
+                        ),
+                    ),
+                    (N_("Remove"), N_("a player goes back to the box for the rest of the season.")),
+                    (
+                        N_("Substitute"),
+                        N_(
+                            "swap one lineup player with a bench player, then rearrange the lineup."
+                        ),
+                    ),
+                    (
+                        N_("Synergy 100 %"),
+                        N_("this round, every two players of a trio pair, whatever their clubs."),
+                    ),
+                )
+            )
+        ),
+    ]
+
+
+def _match(tr: Translator, texts: Texts) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Matches"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Both sides roll as many dice as their offence. Then the first player may play "
+                    "bonuses from his lineup: those of his offence on his own dice, those of his "
+                    "defence on the opponent's dice. The other side answers, and so on in turn "
+                    "while anyone has an unused bonus. Turn a card sideways once its bonus is "
+                    "played: each is played once a match."
+                )
+            )
+        ),
+        tables.bonuses(tr, texts),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Each die that reaches the opposing defence is a goal, and more goals win. "
+                    "Equal goals go to overtime: one die each, the higher wins, ties are rolled "
+                    "again."
+                )
+            )
+        ),
+        tables.points(tr),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Against a virtual opponent every manager plays in turn, and the manager to "
+                    "the left rolls the opponent's dice. Only the manager plays bonuses, and only "
+                    "the manager scores."
+                )
+            )
+        ),
+        Heading(tr.text(N_("Chances")), level=3),
+        tables.goals_needed(tr),
+        Paragraph(tables.plain_lineup_note(tr)),
+        tables.win_chances(tr),
+    ]
+
+
+def _break(tr: Translator, season: SeasonRules) -> list[Block]:
+    if season.halves < 2:
+        return []
+    renewed = [tr.number(n) for n, (_, opponents) in sorted(season.decks.items()) if opponents]
+    text = tr.text(
+        N_(
+            "When the season deck is used up, half of the season is over. Make the season deck again and play on."
+        )
+    )
+    if renewed:
+        text += " " + tr.text(
+            N_(
+                "With {counts} managers, put the opponent cards played away and draw new ones for it."
+            )
+        ).format(counts=tr.either(renewed))
+    return [Heading(tr.text(N_("International break"))), Paragraph(text)]
+
+
+def _end(tr: Translator) -> list[Block]:
+    return [
+        Heading(tr.text(N_("End of the game"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "After the last match of the season the most points win. A tie goes to the "
+                    "manager whose offence plus defence was higher in the last match; managers "
+                    "still tied share the win, or play a deciding match."
+                )
+            )
+        ),
+    ]
+
+
+def _term(tr: Translator, term: str, text: str) -> str:
+    """A term and its explanation, punctuated the language's way."""
+    return tr.text(N_("{term}: {text}")).format(term=term, text=text)
