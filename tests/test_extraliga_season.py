@@ -33,6 +33,7 @@ from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Effect, 
 from generator.games.extraliga_all_stars.season import (
     Manager,
     apply_card,
+    plays_first,
     season_schedule,
     winners,
 )
@@ -292,6 +293,24 @@ def test_simulate_refuses_what_no_season_has(
     assert result.exit_code != 0
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "first", "seats", "expected"),
+    [
+        (0, 3, 0, 4, 0),  # the first player himself
+        (0, 3, 2, 4, 3),  # from seat C: D comes before A
+        (1, 2, 2, 4, 2),
+        (1, 2, 3, 4, 1),  # from seat D: A, then B
+        (3, 4, 4, 5, 4),
+        (0, 1, 1, 2, 1),
+    ],
+)
+def test_the_manager_nearer_the_first_player_plays_bonuses_first(
+    a: int, b: int, first: int, seats: int, expected: int
+) -> None:
+    assert plays_first(a, b, first, seats) == expected
+    assert plays_first(b, a, first, seats) == expected
 
 
 def test_the_tie_goes_to_the_stronger_last_lineup_then_is_shared() -> None:

@@ -225,13 +225,19 @@ def _matches(
     for a, b in card.pairs[len(managers)]:
         one, two = managers[a], managers[b]
         side_a, side_b = _side(one, absent, everyone), _side(two, absent, everyone)
-        if (a - first) % len(managers) < (b - first) % len(managers):  # a plays bonuses first
+        if plays_first(a, b, first, len(managers)) == a:
             taken = play_dice(side_a, side_b, rng)
         else:
             taken = play_dice(side_b, side_a, rng)[::-1]
         facts.append(_played(one, absent, "manager", taken[0], number))
         facts.append(_played(two, absent, "manager", taken[1], number))
     return facts
+
+
+def plays_first(a: int, b: int, first: int, seats: int) -> int:
+    """Which of seats `a` and `b` plays bonuses first in their match: the one reached
+    first going round the table from the first player (ruling E11)."""
+    return a if (a - first) % seats < (b - first) % seats else b
 
 
 def _side(manager: Manager, absent: dict[int, set[str]], everyone: set[int]) -> Side:
