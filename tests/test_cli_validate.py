@@ -143,6 +143,6 @@ def test_a_pack_naming_a_plugin_that_is_not_installed(project: Path, runner: Cli
         in result.output
     )
     assert (
-        "hint: installed plug-ins: all-star-draft, extraliga-all-stars; or leave plugin out"
+        "hint: installed plug-ins: all-star-draft, disaster-draft, extraliga-all-stars; or leave plugin out"
         in result.output
     )

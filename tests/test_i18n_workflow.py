@@ -19,6 +19,7 @@ def test_the_shipped_catalogs_pass_the_check(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "all-star-draft: catalogs complete for de, fr, en; every text fits",
+        "disaster-draft: catalogs complete for de, fr, en; every text fits",
         "extraliga-all-stars: catalogs complete for de, fr, en; every text fits",
     ]
 

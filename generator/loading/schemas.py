@@ -184,9 +184,10 @@ def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | 
     if kind == "maxLength":
         n = len(value) if isinstance(value, str) else 0
         return f"{what} is {n} characters long, must be at most {expected}", description, None
-    if kind == "maxProperties":
+    if kind in ("minProperties", "maxProperties"):
         n = len(value) if isinstance(value, dict) else 0
-        return f"{what} has {n} entries, must have at most {expected}", description, None
+        word = "at least" if kind == "minProperties" else "at most"
+        return f"{what} has {n} entries, must have {word} {expected}", description, None
     if kind == "uniqueItems":
         return f"{what} lists the same item twice", description, None
     if kind == "dependentRequired":

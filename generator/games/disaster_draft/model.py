@@ -1,0 +1,161 @@
+"""Disaster Draft: the units and the game's numbers the rules engine needs, read from the pack."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from generator.packs.model import Pack
+
+MIN_STRENGTH, MAX_STRENGTH = 0, 20
+"""A unit's strength never leaves 0 to 20 (the rulebook's notes)."""
+ARMY_SIZES = (1, 2, 3)
+"""A player sends one, two or three units into a battle."""
+
+
+class UnitType(Enum):
+    """The five kinds of unit, by the letter the data uses."""
+
+    CREATURE = "c"
+    WARRIOR = "w"
+    MAGE = "m"
+    ARCHER = "a"
+    SUPPORT = "s"
+
+
+class Kind(Enum):
+    """What an effect does."""
+
+    STRENGTH = "strength"
+    """Add `amount` to each target's strength, within 0 to 20."""
+    DIE = "die"
+    """Each target dies: it leaves the battle for the graveyard."""
+    DRAW = "draw"
+    """The unit's owner draws `amount` cards."""
+
+
+class Target(Enum):
+    """Whom an effect acts on."""
+
+    SELF = "self"
+    ALLIES = "allies"
+    """The other units of the acting unit's army (not itself: the rulebook's notes)."""
+    ENEMIES = "enemies"
+    """Every unit of the other armies, and the reward (the rulebook's notes)."""
+    REWARD = "reward"
+
+
+class WinCondition(Enum):
+    """The two readings of the rulebook's win condition (ruling D1)."""
+
+    STRONGEST = "strongest-opponent"
+    """A total above the reward plus every other army's total, each on its own."""
+    WEAKEST = "weakest-opponent"
+    """A total above the reward plus some other army's total; the highest such total wins."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect of a unit, as units.yaml writes it."""
+
+    kind: Kind
+    target: Target | None = None
+    """None for a draw, which always goes to the owner."""
+    amount: int = 0
+    only: UnitType | None = None
+    at_most: int | None = None
+    at_least: int | None = None
+    army: int | None = None
+    """The effect acts only when its owner played this many units."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit card."""
+
+    id: str
+    name: str
+    type: UnitType
+    strength: int
+    speed: int
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The game's numbers (battle.yaml)."""
+
+    victory_points: int = 3
+    reveal_per_player: int = 5
+    refill_to: int = 5
+    discard_to: int = 10
+    draws_after_reveal: tuple[int, int, int] = (2, 1, 0)
+    """Cards drawn after the reveal by a player who played 1, 2 or 3 units."""
+    win_condition: WinCondition = WinCondition.STRONGEST
+    max_battles: int = 100
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Every unit by id, and the rules' numbers."""
+
+    units: Mapping[str, Unit]
+    rules: Rules
+
+
+def model(pack: Pack) -> Deck:
+    """The plug-in's model hook."""
+    values = pack.values()
+    return deck(values["units"], values["battle"])
+
+
+def deck(units: Mapping[str, Any], battle: Mapping[str, Any]) -> Deck:
+    """The deck from the plain documents (as validated against their schemas)."""
+    return Deck(
+        MappingProxyType({u["id"]: unit(u) for u in units["units"]}),
+        rules(battle),
+    )
+
+
+def unit(card: Mapping[str, Any]) -> Unit:
+    """A unit from its entry in units.yaml."""
+    return Unit(
+        card["id"],
+        card["name"],
+        UnitType(card["type"]),
+        card["strength"],
+        card["speed"],
+        tuple(effect(e) for e in card.get("effects", ())),
+    )
+
+
+def effect(entry: Mapping[str, Any]) -> Effect:
+    """An effect from its entry in units.yaml."""
+    target = entry.get("target")
+    only = entry.get("only")
+    return Effect(
+        Kind(entry["kind"]),
+        Target(target) if target else None,
+        entry.get("amount", 0),
+        UnitType(only) if only else None,
+        entry.get("at-most"),
+        entry.get("at-least"),
+        entry.get("army"),
+    )
+
+
+def rules(battle: Mapping[str, Any]) -> Rules:
+    """The rules' numbers from battle.yaml."""
+    draws = {row["units"]: row["draw"] for row in battle["draws-after-reveal"]}
+    return Rules(
+        battle["victory-points"],
+        battle["reveal-per-player"],
+        battle["hand"]["refill-to"],
+        battle["hand"]["discard-to"],
+        (draws[1], draws[2], draws[3]),
+        WinCondition(battle["win-condition"]),
+        battle.get("max-battles", 100),
+    )
