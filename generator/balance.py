@@ -89,6 +89,11 @@ def percent(rate: dict[str, Any]) -> str:
     return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
 
 
+def rate_percent(rate_: dict[str, Any]) -> float:
+    """A rate in percent with one decimal, for a chart (0 when nothing was counted)."""
+    return 0.0 if rate_["rate"] is None else round(rate_["rate"] * 100, 1)
+
+
 def number(value: float | None) -> str:
     """A mean or count, with at most one decimal."""
     return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"

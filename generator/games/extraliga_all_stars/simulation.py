@@ -18,16 +18,21 @@ from typing import Any
 from generator import balance
 from generator.balance import distribution, number, percent, rate
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-from generator.errors import UsageError
 from generator.games.extraliga_all_stars.bots import BOTS
 from generator.games.extraliga_all_stars.lineup import Bonus, Position
 from generator.games.extraliga_all_stars.model import Deck
 from generator.games.extraliga_all_stars.season import SeasonRecord, check_season, play_season
-from generator.parallel import parallel_map
-from generator.simulation import SimulationSettings
+from generator.simulation import (
+    BotSimulation,
+    SimulationSettings,
+    bots_by_seat,
+    play_in_chunks,
+    refuse_variants,
+    report_settings,
+    seats_gist,
+    who_wins,
+)
 
-CHUNK = 20
-"""Games per task handed to a worker process."""
 STACKS = ("1", "2", "3", "4+")
 """Buckets of the most cards a manager drafted from one club."""
 
@@ -50,11 +55,8 @@ class SeatFacts:
 def check(deck: Deck, settings: SimulationSettings) -> None:
     """Refuse settings no game can be played with."""
     check_season(deck, settings.players)
-    _bot_names(settings.bots, settings.players)
-    if settings.mode is not None:
-        raise UsageError("Extraliga All-Stars has no --mode; leave it out")
-    if settings.edition is not None:
-        raise UsageError("Extraliga All-Stars has no editions; leave --edition out")
+    bots_by_seat(settings.bots, settings.players, BOTS)
+    refuse_variants(settings, "Extraliga All-Stars")
 
 
 def run(
@@ -62,24 +64,9 @@ def run(
 ) -> dict[str, Any]:
     """Play the games (seeds seed, seed + 1, ...) and report on them."""
     check(deck, settings)
-    names = _bot_names(settings.bots, settings.players)
-    first, games = settings.seed, settings.games
-    chunks = [range(s, min(s + CHUNK, first + games)) for s in range(first, first + games, CHUNK)]
-    done = iter(len(c) for c in chunks)
-    facts = parallel_map(
-        _play_chunk,
-        (deck, names),
-        chunks,
-        settings.jobs,
-        (lambda: progress(next(done))) if progress else None,
-    )
-    report_settings = {
-        "players": settings.players,
-        "games": games,
-        "seeds": [first, first + games - 1],
-        "bots": names,
-    }
-    return balance_report([seat for game in facts for seat in game], report_settings)
+    names = bots_by_seat(settings.bots, settings.players, BOTS)
+    games = play_in_chunks(_play_chunk, (deck, names), settings, progress)
+    return balance_report(games, report_settings(settings, names))
 
 
 def play(deck: Deck, names: Sequence[str], seed: int) -> SeasonRecord:
@@ -163,15 +150,6 @@ def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -
     }
 
 
-def _bot_names(names: Sequence[str], players: int) -> list[str]:
-    unknown = [n for n in names if n not in BOTS]
-    if not names or unknown:
-        raise UsageError(
-            f"unknown bot {', '.join(unknown) or '(none given)'}; bots: {', '.join(BOTS)}"
-        )
-    return [names[seat % len(names)] for seat in range(players)]
-
-
 def _play_chunk(state: tuple[Deck, list[str]], seeds: range) -> list[list[SeatFacts]]:
     deck, names = state
     return [seat_facts(play(deck, names, seed)) for seed in seeds]
@@ -180,7 +158,6 @@ def _play_chunk(state: tuple[Deck, list[str]], seeds: range) -> list[list[SeatFa
 def report_document(report: dict[str, Any]) -> TextDocument:
     """The report with its charts (for the game's designers, in English)."""
     settings = report["settings"]
-    seats = report["win_rate_by_seat"]
     legend = report["points_per_match_with_legend"]
     bonuses = report["points_per_match_by_bonus"]
     blocks: list[Block] = [
@@ -190,25 +167,7 @@ def report_document(report: dict[str, Any]) -> TextDocument:
             "score); a win shared by k managers counts 1/k. Points per match count matches "
             "between managers only."
         ),
-        Heading("Who wins"),
-        Table(
-            "Win rate by seat",
-            ("Seat", "Bot", "Win rate"),
-            tuple((str(s["seat"]), s["bot"], percent(s)) for s in seats),
-        ),
-        BarChart(
-            "Win rate by seat (%)",
-            tuple(f"seat {s['seat']} ({s['bot']})" for s in seats),
-            (("win rate", tuple(_percent(s) for s in seats)),),
-            height=45,
-        ),
-        Table(
-            "Win rate by bot",
-            ("Bot", "Seats played", "Win rate"),
-            tuple(
-                (name, str(r["of"]), percent(r)) for name, r in report["win_rate_by_bot"].items()
-            ),
-        ),
+        *who_wins(report),
         Heading("What cards are worth"),
         Table(
             "Win rate by cards drafted of each position",
@@ -258,18 +217,8 @@ def report_document(report: dict[str, Any]) -> TextDocument:
 
 def gist(report: dict[str, Any]) -> str:
     """Win rates by seat and the mean points."""
-    from generator.cli.tables import render_table
-
-    seats = render_table(
-        ["seat", "bot", "win rate (95% interval)"],
-        [[s["seat"], s["bot"], percent(s)] for s in report["win_rate_by_seat"]],
-    )
     points = report["points_per_manager"]
-    return f"{report['games']} games\n{seats}\nmean points per manager: {number(points['mean'])}"
-
-
-def _percent(rate_: dict[str, Any]) -> float:
-    return 0.0 if rate_["rate"] is None else round(rate_["rate"] * 100, 1)
+    return f"{seats_gist(report)}\nmean points per manager: {number(points['mean'])}"
 
 
 def _cell(rate_: dict[str, Any] | None) -> str:
@@ -295,37 +244,5 @@ _MEANS: tuple[balance.Metric, ...] = (
 )
 
 
-class _Simulation:
-    """Extraliga All-Stars' simulator, as `draftdeck simulate` drives it."""
-
-    def check(self, model: Deck, settings: SimulationSettings) -> None:
-        """Refuse settings no game can be played with."""
-        check(model, settings)
-
-    def run(
-        self, model: Deck, settings: SimulationSettings, progress: Callable[[int], None] | None
-    ) -> dict[str, Any]:
-        """Play the games and report on them."""
-        return run(model, settings, progress)
-
-    def document(self, report: dict[str, Any]) -> TextDocument:
-        """The report with its charts."""
-        return report_document(report)
-
-    def gist(self, report: dict[str, Any]) -> str:
-        """The few lines the terminal shows."""
-        return gist(report)
-
-    def compare(self, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-        """Every figure before and after, and how significantly it changed."""
-        return balance.compare_reports(before, after, _RATES, _MEANS)
-
-    def stem(self, report: dict[str, Any]) -> str:
-        """<players>p-<bots>-seed<seed>-<games>games."""
-        settings = report["settings"]
-        bots = "-".join(dict.fromkeys(settings["bots"]))
-        return f"{settings['players']}p-{bots}-seed{settings['seeds'][0]}-{settings['games']}games"
-
-
-SIMULATION = _Simulation()
+SIMULATION = BotSimulation(check, run, report_document, gist, _RATES, _MEANS)
 """The plug-in's simulation hook."""

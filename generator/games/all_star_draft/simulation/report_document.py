@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.balance import number, percent
+from generator.balance import number, percent, rate_percent
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-
-
-def _percent_value(rate: dict[str, Any]) -> float:
-    """A rate in percent for a chart; a rate of nothing (no trials) is drawn as 0."""
-    return 0.0 if rate["rate"] is None else round(rate["rate"] * 100, 1)
 
 
 def counts(table: dict[str, int]) -> str:
@@ -169,11 +164,11 @@ def _species(report: dict[str, Any]) -> list[Block]:
             (
                 (
                     "win rate as main species",
-                    tuple(_percent_value(s["win_rate_as_main_species"]) for s in species.values()),
+                    tuple(rate_percent(s["win_rate_as_main_species"]) for s in species.values()),
                 ),
                 (
                     "first pick of a round",
-                    tuple(_percent_value(s["first_pick"]) for s in species.values()),
+                    tuple(rate_percent(s["first_pick"]) for s in species.values()),
                 ),
             ),
             height=55,
