@@ -12,4 +12,5 @@ PLUGIN = Plugin(
     cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model:model",
     rules=f"{_PACKAGE}.cli:app",
+    simulation=f"{_PACKAGE}.simulation:SIMULATION",
 )

@@ -1,0 +1,142 @@
+"""Disaster Draft games: the instant win, hand sizes, the bots and `draftdeck simulate`."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from random import Random
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.games.disaster_draft.battle import Outcome, Place
+from generator.games.disaster_draft.bots import BOTS, GreedyBot, RandomBot
+from generator.games.disaster_draft.game import Table, play_game
+from generator.games.disaster_draft.model import Deck, Unit
+from generator.games.disaster_draft.simulation import play
+from generator.packs.find import load_pack
+from generator.paths import DATA_DIR
+
+DECK: Deck = load_pack(DATA_DIR / "disaster-draft").model
+
+
+class NoChainAfterAWin(RandomBot):
+    """Fails the test if the graveyard chain runs after a battle somebody won."""
+
+    def chain(self, options: Sequence[Place], outcome: Outcome) -> Place:
+        assert outcome.winner is None, "the chain ran after a won battle"
+        return super().chain(options, outcome)
+
+
+class Watching(RandomBot):
+    """Records the hand sizes it chooses armies from."""
+
+    sizes: list[int]
+
+    def __init__(self, rng: Random) -> None:
+        super().__init__(rng)
+        self.sizes = []
+
+    def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
+        self.sizes.append(len(hand))
+        return super().army(hand, reward, view)
+
+
+def _deck(**rules: object) -> Deck:
+    return dataclasses.replace(DECK, rules=dataclasses.replace(DECK.rules, **rules))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_reaching_the_target_ends_the_game_at_once(seed: int) -> None:
+    rng = Random(seed)
+    record = play_game(_deck(victory_points=1), [NoChainAfterAWin(rng) for _ in range(3)], rng)
+    assert record.instant and max(record.victory) == 1 and len(record.winners) == 1
+    assert [p.won for p in record.played if p.battle == record.battles].count(True) == 1
+    assert not any(p.won for p in record.played if p.battle < record.battles)
+
+
+def test_without_the_instant_win_the_chain_would_follow_a_won_battle() -> None:
+    """The test above can fail: with a target of 3 the chain follows won battles."""
+    rng = Random(1)
+    with pytest.raises(AssertionError, match="the chain ran after a won battle"):
+        play_game(_deck(victory_points=3), [NoChainAfterAWin(rng) for _ in range(3)], rng)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_end_at_the_target_and_hands_stay_within_bounds(players: int) -> None:
+    for seed in range(15):
+        rng = Random(seed)
+        bots = [Watching(rng) for _ in range(players)]
+        record = play_game(DECK, bots, rng)
+        assert record.instant
+        assert max(record.victory) == DECK.rules.victory_points
+        assert all(v <= DECK.rules.victory_points for v in record.victory)
+        sizes = [size for bot in bots for size in bot.sizes]
+        assert sizes and max(sizes) <= DECK.rules.discard_to and min(sizes) >= 1
+
+
+def test_the_battle_limit_ends_a_game_with_the_most_victory_points() -> None:
+    rng = Random(3)
+    record = play_game(_deck(max_battles=2), [RandomBot(rng) for _ in range(4)], rng)
+    assert record.battles == 2 and not record.instant
+    assert all(record.victory[s] == max(record.victory) for s in record.winners)
+
+
+def test_a_game_replays_from_its_seed() -> None:
+    assert play(DECK, ["greedy", "random", "greedy"], 7) == play(
+        DECK, ["greedy", "random", "greedy"], 7
+    )
+
+
+def test_greedy_beats_random() -> None:
+    wins = sum(0 in play(DECK, ["greedy", "random"], seed).winners for seed in range(40))
+    assert wins >= 32
+
+
+def test_greedy_sends_the_army_that_wins_against_its_guesses() -> None:
+    hand = [DECK.units[u] for u in ("frost-wyrm", "camp-cook", "field-medic")]
+    view = Table(0, 2, list(DECK.units.values()), DECK)
+    chosen = GreedyBot(Random(0)).army(hand, DECK.units["tinker"], view)
+    assert 0 in chosen  # the 11-strength wyrm is in every army worth sending
+    assert set(BOTS) == {"random", "greedy"}
+
+
+def test_simulate_writes_the_report(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate", "--game", "disaster-draft", "--players", "3", "--bots", "greedy,random",
+            "--games", "30", "--out", str(tmp_path), "--jobs", "1",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "not worth playing:" in result.output
+    report = json.loads(
+        (tmp_path / "disaster-draft/simulation/3p-greedy-random-seed1-30games.json").read_text()
+    )
+    assert report["games"] == 30
+    assert abs(sum(s["rate"] for s in report["win_rate_by_seat"]) - 1) < 1e-9
+    unit = report["units"]["frost-wyrm"]
+    assert 0 <= unit["pick_rate"]["rate"] <= 1 and unit["pick_rate"]["of"] > 0
+    assert (tmp_path / "disaster-draft/simulation/3p-greedy-random-seed1-30games.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["--players", "5"], "played by 2 to 4 players, not 5"),
+        (["--bots", "clever"], "unknown bot clever"),
+        (["--mode", "x"], "no --mode"),
+    ],
+)
+def test_simulate_refuses_what_no_game_has(
+    runner: CliRunner, tmp_path: Path, options: list[str], expected: str
+) -> None:
+    result = runner.invoke(
+        app, ["simulate", "--game", "disaster-draft", "--out", str(tmp_path), *options]
+    )
+    assert result.exit_code != 0
+    assert expected in result.output and "Traceback" not in result.output
