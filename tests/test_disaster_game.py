@@ -140,3 +140,25 @@ def test_simulate_refuses_what_no_game_has(
     )
     assert result.exit_code != 0
     assert expected in result.output and "Traceback" not in result.output
+
+
+def test_an_empty_deck_is_the_graveyard_shuffled() -> None:
+    """Ruling D8: a deck of just the opening draft's units keeps playing from the graveyard."""
+    units = dict(list(DECK.units.items())[:10])  # 2 players x 5 revealed: nothing left to draw
+    small = dataclasses.replace(DECK, units=units)
+    for seed in range(10):
+        rng = Random(seed)
+        record = play_game(small, [RandomBot(rng), RandomBot(rng)], rng)
+        assert record.battles > 1
+        held = {u for p in record.played for u in p.held}
+        assert held <= set(units)
+
+
+def test_the_pile_refills_from_the_graveyard_then_runs_dry() -> None:
+    from generator.games.disaster_draft.game import _Pile
+
+    a, b = DECK.units["ash-golem"], DECK.units["tinker"]
+    pile = _Pile([], Random(0))
+    pile.graveyard += [a, b]
+    assert {pile.draw(), pile.draw()} == {a, b}
+    assert pile.graveyard == [] and pile.draw() is None

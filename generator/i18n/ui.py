@@ -85,6 +85,10 @@ class Translator:
         self._need(UI_DOMAIN, "", singular)
         return self.ui.ngettext(singular, plural, count).format(n=self.number(count))
 
+    def term(self, term: str, text: str) -> str:
+        """A term and its explanation, punctuated the language's way ("Penalty: ...")."""
+        return self.text(N_("{term}: {text}")).format(term=term, text=text)
+
     def number(self, value: float) -> str:
         """A number in the locale's format."""
         return _decimal(value, self.locale)

@@ -165,8 +165,7 @@ def _specials(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         ),
         Bullets(
             tuple(
-                _term(
-                    tr,
+                tr.term(
                     tr.name("specials", game.special_names[s]),
                     tr.name("specials", game.special_explanations[s]),
                 )
@@ -293,7 +292,7 @@ def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
                 "{species} species in the deck, {hand} cards each. Take one card and pass the rest to your "
                 "opponent until each bench holds {picks} cards; the last card of each hand is discarded."
             )
-        items.append(_term(tr, name, tr.text(text).format(**values)))
+        items.append(tr.term(name, tr.text(text).format(**values)))
     return [
         Heading(tr.text(N_("Two managers"))),
         Paragraph(
@@ -305,11 +304,6 @@ def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         ),
         Bullets(tuple(items)),
     ]
-
-
-def _term(tr: Translator, term: str, text: str) -> str:
-    """A term and its explanation, punctuated the language's way."""
-    return tr.text(N_("{term}: {text}")).format(term=term, text=text)
 
 
 def _source(tr: Translator, edition: Edition) -> list[Block]:

@@ -257,68 +257,67 @@ def _season(tr: Translator, texts: Texts, season: SeasonRules) -> list[Block]:
                 )
             )
         ),
-        Bullets(
-            tuple(
-                _term(tr, tr.text(term), tr.text(text))
-                for term, text in (
-                    (
-                        N_("Opponent"),
-                        N_(
-                            "turn over the top card of the season deck. A draw card pairs the "
-                            "managers who play each other; with four or five managers the pair "
-                            "with the first player plays first. An opponent card is a virtual "
-                            "opponent whom every manager plays."
-                        ),
+        _glossary(
+            tr,
+            (
+                (
+                    N_("Opponent"),
+                    N_(
+                        "turn over the top card of the season deck. A draw card pairs the "
+                        "managers who play each other; with four or five managers the pair "
+                        "with the first player plays first. An opponent card is a virtual "
+                        "opponent whom every manager plays."
                     ),
-                    (N_("Event"), N_("turn over the top event card; it concerns every manager.")),
-                    (
-                        N_("Coach cards"),
-                        N_(
-                            "each manager may play any of their coach cards; a coach card "
-                            "concerns only the manager who plays it."
-                        ),
+                ),
+                (N_("Event"), N_("turn over the top event card; it concerns every manager.")),
+                (
+                    N_("Coach cards"),
+                    N_(
+                        "each manager may play any of their coach cards; a coach card "
+                        "concerns only the manager who plays it."
                     ),
-                    (N_("Match"), N_("as below.")),
-                    (
-                        N_("Lineup change"),
-                        N_(
-                            "the first player rolls a die, and every manager swaps at least as "
-                            "many lineup players with bench players as the table says. There is "
-                            "no change after the last match."
-                        ),
+                ),
+                (N_("Match"), N_("as below.")),
+                (
+                    N_("Lineup change"),
+                    N_(
+                        "the first player rolls a die, and every manager swaps at least as "
+                        "many lineup players with bench players as the table says. There is "
+                        "no change after the last match."
                     ),
-                )
-            )
+                ),
+            ),
         ),
         Paragraph(tr.text(N_("Then the first-player token passes to the left."))),
         tables.lineup_die(tr, season),
         Heading(tr.text(N_("Keywords on event and coach cards")), level=3),
-        Bullets(
-            tuple(
-                _term(tr, tr.text(term), tr.text(text))
-                for term, text in (
-                    (
-                        N_("Penalty"),
-                        N_(
-                            "a lineup player sits out this round's match: his slot counts 0 and "
-                            "his bonus is not played. He may be swapped in the lineup change."
-                        ),
+        _glossary(
+            tr,
+            (
+                (
+                    N_("Penalty"),
+                    N_(
+                        "a lineup player sits out this round's match: his slot counts 0 and "
+                        "his bonus is not played. He may be swapped in the lineup change."
                     ),
-                    (N_("Remove"), N_("a player goes back to the box for the rest of the season.")),
-                    (
-                        N_("Substitute"),
-                        N_(
-                            "swap one lineup player with a bench player, then rearrange the lineup."
-                        ),
-                    ),
-                    (
-                        N_("Synergy 100 %"),
-                        N_("this round, every two players of a trio pair, whatever their clubs."),
-                    ),
-                )
-            )
+                ),
+                (N_("Remove"), N_("a player goes back to the box for the rest of the season.")),
+                (
+                    N_("Substitute"),
+                    N_("swap one lineup player with a bench player, then rearrange the lineup."),
+                ),
+                (
+                    N_("Synergy 100 %"),
+                    N_("this round, every two players of a trio pair, whatever their clubs."),
+                ),
+            ),
         ),
     ]
+
+
+def _glossary(tr: Translator, entries: tuple[tuple[str, str], ...]) -> Bullets:
+    """Terms and their explanations (both marked with N_), as a translated list."""
+    return Bullets(tuple(tr.term(tr.text(term), tr.text(text)) for term, text in entries))
 
 
 def _match(tr: Translator, texts: Texts) -> list[Block]:
@@ -393,8 +392,3 @@ def _end(tr: Translator) -> list[Block]:
             )
         ),
     ]
-
-
-def _term(tr: Translator, term: str, text: str) -> str:
-    """A term and its explanation, punctuated the language's way."""
-    return tr.text(N_("{term}: {text}")).format(term=term, text=text)
