@@ -231,7 +231,7 @@ CARD = Path("demo/layouts/card.yaml")
             "icon: star",
             "icon: comet",
             "demo/layouts/card.yaml:10:24: error: unknown icon 'comet' (card sun-1 of card) "
-            "(at /elements/emblem/icon)\n  hint: icons: die, disc, shield, star",
+            "(at /elements/emblem/icon)\n  hint: icons: arrow, cross, die, disc, shield, star",
         ),
         (
             'text: "{name|tr}"',

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.i18n.data_strings import LAYOUT_CONTEXT, data_strings
+from generator.i18n.data_strings import TEMPLATE_CONTEXTS, data_strings
 from generator.loading.document import Document
+from generator.loading.manifest import LAYOUTS, PHRASES
 from generator.paths import display_path
 
 Key = tuple[str, str]
@@ -130,7 +131,12 @@ def check_translations(
     wanted = [
         (document, found)
         for key, document in documents.items()
-        for found in data_strings(document, translate, layout=key.startswith("layouts/"))
+        for found in data_strings(
+            document,
+            translate,
+            layout=key.startswith(f"{LAYOUTS}/"),
+            phrases=key == f"{LAYOUTS}/{PHRASES}",
+        )
     ]
     diagnostics: list[Diagnostic] = []
     for locale in locales:
@@ -177,7 +183,7 @@ def check_translations(
                 hint=f"keep every {{placeholder}} of the text as it is in {display_path(path)}",
             )
             for document, found in wanted
-            if found.context == LAYOUT_CONTEXT and (found.context, found.text) in translations
+            if found.context in TEMPLATE_CONTEXTS and (found.context, found.text) in translations
             for problem in _placeholder_problem(found.text, translations[found.context, found.text])
         )
     return diagnostics

@@ -6,7 +6,8 @@ The game's name and each component's name are translated whatever the list
 says: the build prints them itself (PDF titles and bookmarks).
 In templates (layouts/), every element's `text` that has words of its own is
 translated in the context `layouts`; a text made only of placeholders
-(`{number|number}`) needs no translation.
+(`{number|number}`) needs no translation. The phrases of layouts/phrases.yaml
+are translated in the context `phrases`, on the same terms.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from generator.templates.expressions import ExpressionError, needs_translation
 DEFAULT_TRANSLATED = frozenset({"name"})
 TOP_LEVEL_CONTEXT = "game"
 LAYOUT_CONTEXT = "layouts"
+PHRASE_CONTEXT = "phrases"
+TEMPLATE_CONTEXTS = frozenset({LAYOUT_CONTEXT, PHRASE_CONTEXT})
+"""Contexts of texts whose placeholders a translation must keep."""
 PRINTED_NAMES = {TOP_LEVEL_CONTEXT: "name", "components": "name"}
 """Context -> key of the names the build prints in every pack: game.yaml's and each component's."""
 
@@ -40,10 +44,17 @@ class DataString:
 
 
 def data_strings(
-    document: Document, translate: Collection[str] = DEFAULT_TRANSLATED, *, layout: bool = False
+    document: Document,
+    translate: Collection[str] = DEFAULT_TRANSLATED,
+    *,
+    layout: bool = False,
+    phrases: bool = False,
 ) -> Iterator[DataString]:
-    """Every translatable string of a document, in document order."""
-    if layout:
+    """Every translatable string of a document (a template's with `layout`, the phrase
+    books' with `phrases`), in document order."""
+    if phrases:
+        yield from _phrase_texts(document.value)
+    elif layout:
         yield from _template_texts(document.value.get("elements", {}), ("elements",))
     else:
         yield from _walk(document.value, (), frozenset(translate))
@@ -79,6 +90,19 @@ def _template_texts(elements: Any, path: PathKey) -> Iterator[DataString]:
         if kind == "text" and isinstance(text, str) and _worded(text):
             yield DataString(LAYOUT_CONTEXT, text, (*path, name, "text"), str(name))
         yield from _template_texts(element.get("elements"), (*path, name, "elements"))
+
+
+def _phrase_texts(books: Any) -> Iterator[DataString]:
+    if not isinstance(books, dict):
+        return
+    for name, book in books.items():
+        slots = book.get("slots") if isinstance(book, dict) else None
+        for slot, phrases in (slots or {}).items() if isinstance(slots, dict) else ():
+            for index, phrase in enumerate(phrases if isinstance(phrases, list) else ()):
+                text = phrase.get("text") if isinstance(phrase, dict) else None
+                if isinstance(text, str) and _worded(text):
+                    path = (name, "slots", slot, index, "text")
+                    yield DataString(PHRASE_CONTEXT, text, path, f"{name}, {slot}")
 
 
 def _worded(text: str) -> bool:

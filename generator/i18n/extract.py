@@ -14,6 +14,7 @@ from typing import IO, Any
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.loading import strict_yaml
+from generator.loading.manifest import LAYOUTS, PHRASES
 
 ExtractResult = tuple[int, str, tuple[str, str], list[str]]
 
@@ -44,8 +45,10 @@ def extract_data_strings(
     if document is None:
         raise UnreadableData(problems[0])
     root = _pack_root(Path(str(name)))
-    layout = root is not None and Path(str(name)).resolve().relative_to(root).parts[0] == "layouts"
-    for found in data_strings(document, _translated_keys(root), layout=layout):
+    parts = Path(str(name)).resolve().relative_to(root).parts if root is not None else ()
+    layout = parts[:1] == (LAYOUTS,)
+    phrases = parts == (LAYOUTS, f"{PHRASES}.yaml")
+    for found in data_strings(document, _translated_keys(root), layout=layout, phrases=phrases):
         line, _ = document.locate(found.path)
         comment = f"{found.context}: {found.item_id}" if found.item_id else found.context
         yield line, "pgettext", (found.context, found.text), [comment]

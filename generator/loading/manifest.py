@@ -14,6 +14,10 @@ COMPONENTS = "components"
 LAYOUTS = "layouts"
 """The folder of the templates and the theme."""
 THEME = "theme"
+PHRASES = "phrases"
+"""layouts/phrases.yaml: how data items are said in words."""
+LAYOUT_SCHEMAS = {THEME: "theme.schema.json", PHRASES: "phrases.schema.json"}
+"""The files of layouts/ that are not templates, and their schemas."""
 
 
 @dataclass(frozen=True)
@@ -84,14 +88,14 @@ class Manifest:
         return specs
 
     def layout_specs(self) -> list[DocumentSpec]:
-        """The theme and every template in layouts/."""
+        """The theme, the phrase books and every template in layouts/."""
         folder = self.root / LAYOUTS
         names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
         return [
             DocumentSpec(
                 f"{LAYOUTS}/{name}",
                 f"{LAYOUTS}/{name}.yaml",
-                "theme.schema.json" if name == THEME else "layout.schema.json",
+                LAYOUT_SCHEMAS.get(name, "layout.schema.json"),
             )
             for name in names
         ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.diagnostics import Diagnostic
+from generator.i18n.data_strings import TOP_LEVEL_CONTEXT
 from generator.loading.checks import and_list, duplicates, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import COMPONENTS, EditionInfo, Manifest
@@ -37,7 +38,7 @@ class Boxes:
 def read_boxes(manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas) -> Boxes:
     """The box of every edition whose components.yaml is valid."""
     found = Boxes()
-    lists = _Lists(manifest, documents, schemas)
+    lists = Lists(manifest, documents, schemas)
     game_schema = schemas.schema("game.schema.json")
     for info in manifest.editions:
         document = documents.get(info.key(COMPONENTS))
@@ -59,7 +60,7 @@ def read_boxes(manifest: Manifest, documents: Mapping[str, Document], schemas: S
 def _components(
     document: Document,
     edition: EditionInfo,
-    lists: _Lists,
+    lists: Lists,
     schemas: Schemas,
     problems: list[Diagnostic],
 ) -> Iterator[Component]:
@@ -95,7 +96,7 @@ def _components(
         )
 
 
-class _Lists:
+class Lists:
     """The pack's data lists as items, found by `<file>/<key>` from an edition."""
 
     def __init__(
@@ -126,9 +127,7 @@ class _Lists:
             found = self.items(box, edition, (*where, "refs", name), target, problems)
             if found is None:
                 return ()
-            if id(found) not in self._by_id:
-                self._by_id[id(found)] = {item.id: item for item in found if item.id is not None}
-            refs[name] = self._by_id[id(found)]
+            refs[name] = self.indexed(found)
         items = self.items(box, edition, (*where, "from"), source["from"], problems, refs)
         if items is None:
             return ()
@@ -166,6 +165,20 @@ class _Lists:
                 cards += [card] * copies
         return tuple(cards)
 
+    def indexed(self, items: tuple[Item, ...]) -> Mapping[str, Item]:
+        """A list's items by id, made once per list."""
+        if id(items) not in self._by_id:
+            self._by_id[id(items)] = {item.id: item for item in items if item.id is not None}
+        return self._by_id[id(items)]
+
+    def by_id(
+        self, document: Document, at: PathKey, target: str, problems: list[Diagnostic]
+    ) -> Mapping[str, Item] | None:
+        """The items of `<file>/<key>` of the default edition by id, reported at `at` of
+        `document` when there are none."""
+        found = self.items(document, self.manifest.edition(), at, target, problems)
+        return None if found is None else self.indexed(found)
+
     def items(
         self,
         box: Document,
@@ -175,8 +188,9 @@ class _Lists:
         problems: list[Diagnostic],
         refs: Mapping[str, Mapping[str, Item]] | None = None,
     ) -> tuple[Item, ...] | None:
-        """The items of `<file>/<key>`; None (and a problem, unless the file itself is broken)."""
-        stem, key = target.rsplit("/", 1)
+        """The items of `<file>/<key>`, or the whole `<file>` as one item; None (and a problem,
+        unless the file itself is broken)."""
+        stem, _, key = target.partition("/")
         if stem not in self.schemas:
             files = sorted(f"{s}.yaml" for s in self.schemas)
             problems.append(
@@ -190,6 +204,8 @@ class _Lists:
         document = self.documents.get(edition.key(stem)) or self.documents.get(stem)
         if document is None:
             return None  # the file is missing or broken: it is reported on its own
+        if not key:
+            return self._whole(document, stem)
         value = document.value.get(key) if isinstance(document.value, dict) else None
         if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
             problems.append(
@@ -209,6 +225,16 @@ class _Lists:
             )
         return self._items[signature]
 
+    def _whole(self, document: Document, stem: str) -> tuple[Item, ...]:
+        """A data file as one item (a reference card of the game's numbers)."""
+        signature = (id(document), "", ())
+        if signature not in self._items:
+            schema = self.found.schema(self.schemas[stem])
+            self._items[signature] = (
+                Item(document.value, TOP_LEVEL_CONTEXT, {}, schema, (document, ())),
+            )
+        return self._items[signature]
+
     def _refs_resolve(
         self,
         items: tuple[Item, ...],
@@ -218,7 +244,7 @@ class _Lists:
         problems: list[Diagnostic],
     ) -> bool:
         """Every id a referring field holds names an item of its list."""
-        stem, key = str(source["from"]).rsplit("/", 1)
+        stem, _, key = str(source["from"]).partition("/")
         document = self.documents.get(edition.key(stem)) or self.documents[stem]
         before = len(problems)
         for index, item in enumerate(items):
@@ -228,7 +254,7 @@ class _Lists:
                 for position, one in enumerate(ids):
                     if one is None or one in targets:
                         continue
-                    place: PathKey = (key, index, field_name)
+                    place: PathKey = (key, index, field_name) if key else (field_name,)
                     noun = field_name
                     if isinstance(value, list):  # a list of ids is named in the plural
                         place, noun = (*place, position), field_name.removesuffix("s")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.loading.document import Document
@@ -13,6 +13,7 @@ from generator.packs.items import Card, Item
 from generator.printing.geometry import Size
 from generator.templates.faces import Sheet
 from generator.templates.model import Located, Template, Theme
+from generator.templates.phrases import Phrases
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class Pack:
     game: Item
     """game.yaml, for {game.name}."""
     schemas: Schemas
+    phrases: Phrases = field(default_factory=lambda: Phrases({}))
+    """layouts/phrases.yaml: how {field|say} says data items in words."""
 
     @property
     def id(self) -> str:
@@ -83,4 +86,5 @@ class Pack:
             component.size,
             roots,
             self.manifest.translate,
+            self.phrases,
         )

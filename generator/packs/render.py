@@ -185,8 +185,12 @@ def faces(
                 face = bound[id(card)] = binder.face(card.item)
             except ElementError as error:  # a translation can break what validation passed
                 where = f"card {card.id} of {component.id}, in {tr.locale}"
-                diagnostic = error.element.at(error.key).diagnostic(
-                    f"{error.message} ({where})", hint=error.hint
+                at = error.element.at(error.key)
+                origin = error.error.origin
+                diagnostic = (
+                    origin[0].diagnostic(origin[1], f"{error.message} ({where})", hint=error.hint)
+                    if origin is not None
+                    else at.diagnostic(f"{error.message} ({where})", hint=error.hint)
                 )
                 raise DataError([diagnostic]) from None
         draw = drawn.get(face)

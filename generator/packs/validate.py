@@ -11,10 +11,18 @@ from generator.diagnostics import Diagnostic, Severity
 from generator.i18n.catalogs import check_translations
 from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
-from generator.loading.manifest import LAYOUTS, MANIFEST, THEME, Manifest, read_manifest
+from generator.loading.manifest import (
+    LAYOUT_SCHEMAS,
+    LAYOUTS,
+    MANIFEST,
+    PHRASES,
+    THEME,
+    Manifest,
+    read_manifest,
+)
 from generator.loading.pack import load_documents, load_one, unexpected_files
 from generator.loading.schemas import Schemas, schemas_in
-from generator.packs.box import read_boxes
+from generator.packs.box import Lists, read_boxes
 from generator.packs.budget import check_budget
 from generator.packs.items import Item
 from generator.packs.model import Pack
@@ -23,6 +31,7 @@ from generator.plugins import Plugin, find_plugin, installed
 from generator.templates.check import check_templates
 from generator.templates.icons import BUILT_IN
 from generator.templates.load import read_templates, read_theme
+from generator.templates.phrases import read_phrases
 
 
 @dataclass(frozen=True)
@@ -170,21 +179,25 @@ def _model(
     """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
     prefix = f"{LAYOUTS}/"
     theme = read_theme(documents.get(f"{LAYOUTS}/{THEME}"))
+    others = {f"{prefix}{name}" for name in LAYOUT_SCHEMAS}
     layouts = {
         key.removeprefix(prefix): document
         for key, document in documents.items()
-        if key.startswith(prefix) and key != f"{LAYOUTS}/{THEME}"
+        if key.startswith(prefix) and key not in others
     }
     broken = frozenset(
         spec.key.removeprefix(prefix)
         for spec in manifest.layout_specs()
-        if spec.key not in documents
+        if spec.key not in documents and spec.key not in others
     )
     templates, problems = read_templates(layouts, theme, broken)
     boxes = read_boxes(manifest, documents, found)
+    phrases, wrong = read_phrases(
+        documents.get(f"{prefix}{PHRASES}"), Lists(manifest, documents, found).by_id
+    )
     game = Item(documents["game"].value, "game", schema=found.schema(MANIFEST.schema))
-    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, found)
-    return pack, [*problems, *boxes.diagnostics]
+    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, found, phrases)
+    return pack, [*problems, *boxes.diagnostics, *wrong]
 
 
 def _distinct(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:

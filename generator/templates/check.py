@@ -187,9 +187,12 @@ def _saver_only(element: Element) -> bool:
 
 
 def _element_problem(error: ElementError, card: Card, component: Component) -> Diagnostic:
-    return error.element.at(error.key).diagnostic(
-        f"{error.message} (card {card.id} of {component.id})", hint=error.hint
-    )
+    """At the data value at fault, when the data is; else at the template's key."""
+    message = f"{error.message} (card {card.id} of {component.id})"
+    if error.error.origin is not None:
+        document, path = error.error.origin
+        return document.diagnostic(path, message, hint=error.hint)
+    return error.element.at(error.key).diagnostic(message, hint=error.hint)
 
 
 def _safe(

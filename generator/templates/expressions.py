@@ -24,20 +24,23 @@ REPEAT_ROOTS = frozenset({"item", "index", "odd"})
 """Names a repeat gives its elements, before the card's own fields."""
 OTHER_ROOTS = frozenset({"game", "edition", "component"})
 """Names that reach beyond the card when it has no field of that name."""
-TEXT_FILTERS = frozenset({"tr", "number", "ordinal", "upper", "lower", "initial"})
+TEXT_FILTERS = frozenset({"tr", "number", "signed", "ordinal", "upper", "lower", "initial", "say"})
 COLOUR_FILTERS = frozenset({"bg", "ink"})
 FILTERS = TEXT_FILTERS | COLOUR_FILTERS
-_SEGMENT = re.compile(r"([a-z_][a-z0-9_]*)((?:\[[0-9]+\])*)")
+_SEGMENT = re.compile(r"([a-z_][a-z0-9_-]*)((?:\[[0-9]+\])*)")
 _INDEX = re.compile(r"\[([0-9]+)\]")
 _HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
 class ExpressionError(ValueError):
-    """A placeholder, path or filter that cannot be evaluated."""
+    """A placeholder, path or filter that cannot be evaluated.
 
-    def __init__(self, message: str, hint: str | None = None) -> None:
-        self.message, self.hint = message, hint
+    `origin` is where the data holds the value at fault, when the fault is
+    the data's (an item no phrase can say), not the template's."""
+
+    def __init__(self, message: str, hint: str | None = None, origin: Origin | None = None) -> None:
+        self.message, self.hint, self.origin = message, hint, origin
         super().__init__(message)
 
 
@@ -92,6 +95,13 @@ class Env(Protocol):
 
     def ordinal(self, value: int) -> str:
         """1st, 1., 1er..."""
+
+
+class Sayer(Protocol):
+    """Says a data item (an effect, a condition) in words: the pack's phrase books."""
+
+    def say(self, found: Value, scope: Scope, env: Env) -> str:
+        """The item, or each item of the list, in the language `env` prints."""
 
 
 @lru_cache(maxsize=4096)
@@ -182,27 +192,44 @@ def _same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 class Scope:
     """Where a template's paths are looked up: a repeat's names, the card, then the rest."""
 
-    def __init__(self, card: Item, roots: Mapping[str, Any], translate: frozenset[str]) -> None:
-        self.card, self.roots, self.translate = card, roots, translate
+    def __init__(
+        self,
+        card: Item,
+        roots: Mapping[str, Any],
+        translate: frozenset[str],
+        phrases: Sayer | None = None,
+    ) -> None:
+        self.card, self.roots, self.translate, self.phrases = card, roots, translate, phrases
         self._found: dict[PathKey, Value] = {}
 
     @classmethod
-    def of(cls, card: Item, roots: Mapping[str, Any], translate: frozenset[str]) -> Scope:
+    def of(
+        cls,
+        card: Item,
+        roots: Mapping[str, Any],
+        translate: frozenset[str],
+        phrases: Sayer | None = None,
+    ) -> Scope:
         """The scope of a card, shared by every binding of it (validation, each language):
         what it looked up does not depend on the language."""
-        key = (id(card), *(id(v) for v in roots.values()), translate)
+        key = (id(card), *(id(v) for v in roots.values()), translate, id(phrases))
         known = _SCOPES.get(key)
-        if known is None or known.card is not card or not _same(known.roots, roots):
+        if (
+            known is None
+            or known.card is not card
+            or known.phrases is not phrases
+            or not _same(known.roots, roots)
+        ):
             if (
                 len(_SCOPES) >= MAX_SCOPES
             ):  # a long `preview --watch` loads the pack again and again
                 _SCOPES.clear()
-            known = _SCOPES[key] = cls(card, roots, translate)
+            known = _SCOPES[key] = cls(card, roots, translate, phrases)
         return known
 
     def within(self, **names: Any) -> Scope:
         """The scope inside a repeat."""
-        return Scope(self.card, {**self.roots, **names}, self.translate)
+        return Scope(self.card, {**self.roots, **names}, self.translate, self.phrases)
 
     def lookup(self, path: PathKey) -> Value:
         """The value at a path; raises Absent for a field its schema does not have.
@@ -319,16 +346,29 @@ def _wrap(value: Any) -> Value:
 
 def evaluate(placeholder: Placeholder, scope: Scope, env: Env) -> Any:
     """The placeholder's value after its filters."""
-    return apply_filters(scope.lookup(placeholder.path), placeholder, env)
+    return apply_filters(scope.lookup(placeholder.path), placeholder, env, scope)
 
 
-def apply_filters(found: Value, placeholder: Placeholder, env: Env) -> Any:
+def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope) -> Any:
     """Run the filters left to right."""
     value, context = found.value, found.context
-    for name in placeholder.filters:
+    for index, name in enumerate(placeholder.filters):
         if value is None:
             return None
-        if name == "tr":
+        if name == "say":
+            if index > 0:
+                raise ExpressionError(
+                    f"{{{placeholder.source}}}: say must be the first filter",
+                    "write {effects|say}: the phrases of layouts/phrases.yaml say the "
+                    "field's items in words",
+                )
+            if scope.phrases is None:
+                raise ExpressionError(
+                    f"{{{placeholder.source}}}: there are no phrases to say it with here",
+                    "say works in card templates, with the phrase books of layouts/phrases.yaml",
+                )
+            value, context = scope.phrases.say(found, scope, env), None
+        elif name == "tr":
             if context is None or not isinstance(value, str):
                 raise ExpressionError(
                     f"{{{placeholder.source}}}: '{_shown(placeholder.path)}' is not a translated text",
@@ -343,6 +383,13 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env) -> Any:
                 "a number",
             )
             value = env.number(value)
+        elif name == "signed":
+            _expect(
+                isinstance(value, int | float) and not isinstance(value, bool),
+                placeholder,
+                "a number",
+            )
+            value = signed(value, env)
         elif name == "ordinal":
             _expect(
                 isinstance(value, int) and not isinstance(value, bool),
@@ -367,6 +414,12 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env) -> Any:
             )
             value = colour_filter(name, value, env.ink_saver)
     return value
+
+
+def signed(value: float, env: Env) -> str:
+    """A change as printed: +2, \u22122 (a true minus sign), 0."""
+    sign = "+" if value > 0 else "\u2212" if value < 0 else ""
+    return sign + env.number(abs(value))
 
 
 def colour_filter(name: str, colour: str, ink_saver: bool) -> str:

@@ -21,6 +21,7 @@ from generator.templates.expressions import (
     Env,
     ExpressionError,
     Placeholder,
+    Sayer,
     Scope,
     colour,
     evaluate,
@@ -120,6 +121,8 @@ class Sheet:
     roots: Mapping[str, Any]
     """game, edition and component, for paths that leave the card."""
     translate: frozenset[str]
+    phrases: Sayer | None = None
+    """The pack's phrase books, for {field|say}."""
     styles: dict[tuple[int, bool], TextStyle] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -179,7 +182,7 @@ class Binder:
 
     def scope(self, card: Item) -> Scope:
         """Where the card's paths are looked up."""
-        return Scope.of(card, self.sheet.roots, self.sheet.translate)
+        return Scope.of(card, self.sheet.roots, self.sheet.translate, self.sheet.phrases)
 
 
 def reads(element: Element) -> tuple[str, ...] | None:
@@ -212,7 +215,11 @@ def _frozen(value: Any) -> Any:
 def _firsts(element: Element) -> frozenset[str] | None:
     """The first names of every path the element and its children name; None if one is broken."""
     spec = element.spec
-    paths = [str(spec[k]) for k in ("when", "unless", "over") if k in spec]
+    paths = [str(spec["over"])] if "over" in spec else []
+    for key in ("when", "unless"):
+        guard = spec.get(key)
+        if guard is not None:
+            paths += map(str, guard) if isinstance(guard, Mapping) else [str(guard)]
     texts: list[str] = []
     _strings({k: v for k, v in spec.items() if k not in ("when", "unless", "over")}, texts)
     try:
@@ -327,8 +334,16 @@ def bind_element(sheet: Sheet, element: Element, scope: Scope, env: Env, place: 
 
 
 def _guarded(element: Element, key: str, scope: Scope, env: Env) -> bool:
+    """Whether the guard holds: its field is set, or each field has one of the values given."""
+    guard = element.spec[key]
     try:
-        return is_set(scope.lookup(parse_path(str(element.spec[key]))).value)
+        if not isinstance(guard, Mapping):
+            return is_set(scope.lookup(parse_path(str(guard))).value)
+        return all(
+            scope.lookup(parse_path(str(path))).value
+            in (want if isinstance(want, list) else [want])
+            for path, want in guard.items()
+        )
     except ExpressionError as error:
         raise ElementError(element, key, error) from None
 

@@ -85,5 +85,40 @@ def pips(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
         pen.circle(box.x + fx * size, box.y + fy * size, size * 0.08, fill=colour)
 
 
-BUILT_IN: dict[str, Icon] = {"shield": shield, "star": star, "disc": disc, "die": pips}
+def arrow(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+    """An arrow pointing up, filled: a head on a shaft."""
+    size = min(box.width, box.height)
+    cx, bottom = box.x + box.width / 2, box.y + (box.height - size) / 2
+    head, shaft = size * 0.45, size * 0.14
+    pen.polygon(
+        [
+            (cx, bottom + size),
+            (cx + head / 2 + size * 0.05, bottom + size - head),
+            (cx + shaft / 2, bottom + size - head),
+            (cx + shaft / 2, bottom),
+            (cx - shaft / 2, bottom),
+            (cx - shaft / 2, bottom + size - head),
+            (cx - head / 2 - size * 0.05, bottom + size - head),
+        ],
+        fill=colour,
+    )
+
+
+def cross(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
+    """A plus sign with arms a third of its size wide, filled."""
+    size = min(box.width, box.height)
+    x, y = box.x + (box.width - size) / 2, box.y + (box.height - size) / 2
+    third = size / 3
+    pen.rect(Rect(x + third, y, third, size), fill=colour)
+    pen.rect(Rect(x, y + third, size, third), fill=colour)
+
+
+BUILT_IN: dict[str, Icon] = {
+    "shield": shield,
+    "star": star,
+    "disc": disc,
+    "die": pips,
+    "arrow": arrow,
+    "cross": cross,
+}
 """Icons every pack may name."""
