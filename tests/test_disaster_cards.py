@@ -1,0 +1,157 @@
+"""Disaster Draft's printed cards: effect texts from the effects' data, the reference card from
+battle.yaml, in every language, through the pack's templates alone."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.build import BuildOptions, build
+from generator.cli.app import app
+from generator.games.disaster_draft.model import Effect, model
+from generator.packs.find import LoadedPack, load_pack
+from generator.packs.render import LanguageEnv, translator
+from generator.paths import DATA_DIR, LOCALES_DIR
+from generator.templates.faces import Binder, TextOp
+from tests.conftest import replace_once
+from tests.pdf_helpers import reader
+
+PACK = DATA_DIR / "disaster-draft"
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    """A copy of the pack, with the catalogs where game.yaml looks for them."""
+    root = tmp_path / "data" / "disaster-draft"
+    shutil.copytree(PACK, root)
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    return root
+
+
+def _texts(loaded: LoadedPack, component: str, element: str, locale: str) -> dict[str, str]:
+    """The text one element of a component's front prints on each card, by card id."""
+    box = loaded.pack.editions[""]
+    (found,) = (c for c in box.components if c.id == component)
+    assert found.front is not None
+    sheet = loaded.pack.sheet(box, found, found.front)
+    binder = Binder(sheet, LanguageEnv(translator(loaded, locale), False))
+    index = next(i for i, e in enumerate(sheet.template.elements) if e.name == element)
+    out = {}
+    for card in found.cards:
+        ops = binder.element(index, sheet.template.elements[index], card.item)
+        out[card.id] = "".join(op.text for op in ops if isinstance(op, TextOp))
+    return out
+
+
+def _english(effect: Effect, plural: dict[str, str]) -> list[str]:
+    """What an English card must say for an effect, read from the engine's model of it."""
+    words = []
+    if effect.army:
+        words.append({1: "Alone:", 2: "In a pair:", 3: "In a trio:"}[effect.army])
+    kind, target = effect.kind.value, effect.target.value if effect.target else None
+    if kind == "strength":
+        sign = "+" if effect.amount > 0 else "\u2212"
+        words.append(f"{sign}{abs(effect.amount)} strength")
+        words += {"allies": ["Allies"], "enemies": ["Enemies"], "reward": ["Reward"]}.get(
+            str(target), []
+        )
+    elif kind == "die":
+        words.append("dies" if target in ("self", "reward") else "die")
+    else:
+        words.append(f"Draw {effect.amount} card")
+    if effect.only:
+        words.append(plural[effect.only.value])
+    words += [f"{n}" for n in (effect.at_least, effect.at_most) if n is not None]
+    return words
+
+
+def test_every_effect_prints_what_the_engine_does() -> None:
+    loaded = load_pack(PACK)
+    deck = model(loaded.pack)
+    plural = {t["id"]: t["plural"] for t in loaded.pack.values()["types"]["types"]}
+    printed = _texts(loaded, "unit", "effect", "en")
+    for unit in deck.units.values():
+        lines = printed[unit.id].split("\n") if unit.effects else []
+        assert len(lines) == len(unit.effects), unit.id
+        for line, effect in zip(lines, unit.effects, strict=True):
+            for words in _english(effect, plural):
+                assert words in line, (unit.id, words, line)
+
+
+def test_the_effects_are_translated_with_their_numbers_and_types() -> None:
+    loaded = load_pack(PACK)
+    german = _texts(loaded, "unit", "effect", "de")
+    french = _texts(loaded, "unit", "effect", "fr")
+    assert german["lantern-bearer"] == "Verbündete +1 Stärke\nZu zweit: Ziehe 1 Karte"
+    assert german["crow-marksman"] == "Feinde sterben (nur Magier mit Stärke 3 oder weniger)"
+    assert french["wither-mage"] == "Seule\u202f: Ennemis \u22124 de force"
+    assert french["bog-lurker"] == "Ennemis \u22121 de force (seulement les Archers)"
+    speed = _texts(loaded, "unit", "speed", "de")
+    assert speed["glass-seer"] == "Geschwindigkeit 10"
+
+
+def test_an_effect_no_phrase_says_is_a_located_error(pack: Path, runner: CliRunner) -> None:
+    replace_once(
+        pack / "layouts" / "phrases.yaml",
+        '      - {text: "(strength {at-least} or more only)"}\n',
+        "",
+    )
+    result = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    line = next(
+        n
+        for n, text in enumerate((pack / "units.yaml").read_text().splitlines(), 1)
+        if "void-priest" in text
+    )
+    assert f"units.yaml:{line}:" in result.output
+    assert "no phrase says at-least" in result.output
+    assert "void-priest" in result.output
+
+
+def test_a_translation_that_drops_a_placeholder_is_refused(pack: Path, runner: CliRunner) -> None:
+    catalog = pack.parent.parent / "locales" / "fr" / "LC_MESSAGES" / "disaster-draft.po"
+    replace_once(catalog, 'msgstr "Alliés {amount|signed} de force"', 'msgstr "Alliés de force"')
+    result = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert result.exit_code == 1
+    assert "phrases.yaml" in result.output
+    assert "has the placeholders none, not {amount|signed}" in result.output
+
+
+def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
+    loaded = load_pack(pack)
+    cards = _texts(loaded, "reference", "s1", "en")
+    assert set(cards) == {"reference-1"}
+    assert "refill your hand to 5, then discard down to 10" in cards["reference-1"]
+    assert _texts(loaded, "reference", "s5-weakest", "en") == {"reference-1": ""}
+    replace_once(pack / "battle.yaml", "refill-to: 5", "refill-to: 6")
+    replace_once(pack / "battle.yaml", "victory-points: 3", "victory-points: 4")
+    replace_once(
+        pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
+    )
+    changed = load_pack(pack)
+    assert "refill your hand to 6" in _texts(changed, "reference", "s1", "en")["reference-1"]
+    assert _texts(changed, "reference", "goal", "de")["reference-1"].startswith(
+        "Wer zuerst 4 Siegpunkte"
+    )
+    assert _texts(changed, "reference", "s5-strongest", "en") == {"reference-1": ""}
+    assert "highest total" in _texts(changed, "reference", "s5-weakest", "en")["reference-1"]
+
+
+def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(pack, out, BuildOptions(locales=("de", "fr", "en")))
+    for locale, sentence in (
+        ("de", "Verbündete +2 Stärke"),
+        ("fr", "Alliés +2 de force"),
+        ("en", "Allies +2 strength"),
+    ):
+        folder = out / "disaster-draft" / locale
+        units = reader(folder / "unit.pdf")
+        text = " ".join(page.extract_text() for page in units.pages)
+        assert sentence in text
+        assert len(units.pages) == 12  # 48 fronts and their backs, 8 a sheet
+        assert len(reader(folder / "reference.pdf").pages) == 2
