@@ -1,8 +1,14 @@
-"""Babel's message ids and strings come as text, or as a tuple or list of plural forms."""
+"""Reading catalogs in tests: Babel's message ids and strings come as text, or as a tuple or
+list of plural forms."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from babel.messages.pofile import read_po
+
+from generator.paths import LOCALES_DIR
 
 
 def forms(value: Any) -> tuple[str, ...]:
@@ -16,3 +22,20 @@ def forms(value: Any) -> tuple[str, ...]:
 def singular(value: Any) -> str:
     """The singular (first) form of a message id or string."""
     return forms(value)[0]
+
+
+def english_fragments(locale: str, game: str) -> list[str]:
+    """Pieces of English source text (six letters or more, placeholders cut out) that a
+    translation into `locale` replaced, in draftdeck's catalog and the game's."""
+    fragments = []
+    for domain in ("draftdeck", game):
+        with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            source, target = singular(message.id), singular(message.string)
+            if not source or source == target:
+                continue
+            fragments += [
+                piece.strip() for piece in re.split(r"\{[^}]*\}", source) if len(piece.strip()) >= 6
+            ]
+    return fragments

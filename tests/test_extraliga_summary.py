@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from generator.cli.app import app
@@ -18,7 +17,7 @@ from generator.games.extraliga_all_stars.match import goal_chance, match_odds
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
 from generator.paths import DATA_DIR, LOCALES_DIR
-from tests.catalog_helpers import singular
+from tests.catalog_helpers import english_fragments
 from tests.conftest import replace_once
 from tests.pdf_helpers import font_names
 
@@ -159,22 +158,6 @@ def test_without_the_examples_cards_the_summary_leaves_the_example_out(pack: Pat
     assert "Goals needed by defence" in text
 
 
-def _english_fragments(locale: str) -> list[str]:
-    """Pieces of English source text that a translation replaced (placeholders cut out)."""
-    fragments = []
-    for domain in ("draftdeck", GAME):
-        with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
-            catalog = read_po(handle)
-        for message in catalog:
-            source, target = singular(message.id), singular(message.string)
-            if not source or source == target:
-                continue
-            fragments += [
-                piece.strip() for piece in re.split(r"\{[^}]*\}", source) if len(piece.strip()) >= 6
-            ]
-    return fragments
-
-
 @pytest.mark.parametrize("locale", ["de", "fr"])
 def test_no_english_is_left_in_german_or_french(locale: str) -> None:
     text = _markdown("summary", locale) + _markdown("tables", locale)
@@ -183,7 +166,7 @@ def test_no_english_is_left_in_german_or_french(locale: str) -> None:
     same = {"fr": {"managers"}}.get(locale, set())  # French says "manager" too
     leftovers = [
         f
-        for f in _english_fragments(locale)
+        for f in english_fragments(locale, GAME)
         if f not in same and re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)
     ]
     assert leftovers == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
@@ -99,17 +99,53 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class Texts:
+    """What the summary prints besides numbers, in the data's English (translated through
+    the pack's catalogs, by the context named)."""
+
+    game: str
+    """The game's name (context "game")."""
+    types: Mapping[UnitType, tuple[str, str]]
+    """Type -> its letter on the cards and its name (context "types")."""
+    components: tuple[tuple[str, str, int], ...]
+    """What is in the box: each component's id, name (context "components") and count."""
+    card_size: tuple[float, float]
+    """The unit card's trim size in mm, for the summary's small card faces."""
+
+
+@dataclass(frozen=True)
 class Deck:
     """Every unit by id, and the rules' numbers."""
 
     units: Mapping[str, Unit]
     rules: Rules
+    texts: Texts | None = None
+    """Names for the summary (None when built without them, as in tests)."""
+
+
+UNIT = "unit"
+"""The component of the unit cards."""
 
 
 def model(pack: Pack) -> Deck:
     """The plug-in's model hook."""
     values = pack.values()
-    return deck(values["units"], values["battle"])
+    return replace(deck(values["units"], values["battle"]), texts=texts(values))
+
+
+def texts(values: Mapping[str, Any]) -> Texts:
+    """The names the summary prints, from the plain documents."""
+    box = values["components"]
+    formats = {f["id"]: (f["width_mm"], f["height_mm"]) for f in box["formats"]}
+    units = next(c for c in box["components"] if c["id"] == UNIT)
+    return Texts(
+        values["game"]["name"],
+        MappingProxyType(
+            {UnitType(t["id"]): (t["short"], t["title"]) for t in values["types"]["types"]}
+        ),
+        tuple((c["id"], c["name"], c["count"]) for c in box["components"]),
+        formats[units["format"]],
+    )
 
 
 def deck(units: Mapping[str, Any], battle: Mapping[str, Any]) -> Deck:

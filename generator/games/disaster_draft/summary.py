@@ -1,0 +1,241 @@
+"""The rules summary of Disaster Draft in one language, in the project's own words.
+
+Every number comes from the data (battle.yaml, the deck, the box); the
+rulings it follows are those of docs/rules-disaster.md, and the win it
+describes is the reading of the win condition the data sets (D1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from generator.documents.cards import card_row
+from generator.documents.model import Block, Bullets, Heading, Paragraph, Table, TextDocument
+from generator.games.disaster_draft.model import (
+    ARMY_SIZES,
+    MAX_STRENGTH,
+    MIN_STRENGTH,
+    UNIT,
+    Deck,
+    Kind,
+    Texts,
+    Unit,
+    WinCondition,
+)
+from generator.i18n.ui import N_, Translator
+from generator.printing.pen import Pen
+
+Faces = Callable[[str, str], Callable[[Pen], None]]
+"""(component, card id) -> the card's face as the build prints it."""
+
+WINS = {
+    WinCondition.STRONGEST: N_(
+        "Each player adds up the strength of their army. A total above the reward's strength "
+        "plus each other total, taken one at a time, wins the battle."
+    ),
+    WinCondition.WEAKEST: N_(
+        "Each player adds up the strength of their army. The highest total above the reward's "
+        "strength plus some other total wins the battle; equal highest totals win nothing."
+    ),
+}
+"""The winning step, by the reading of the win condition the data sets (ruling D1)."""
+
+
+def summary_document(deck: Deck, edition_id: str, tr: Translator, faces: Faces) -> TextDocument:
+    """The plug-in's summary hook: goal, box, setup, a battle, effects, the end."""
+    assert deck.texts is not None, "built by model(), not deck()"
+    texts = deck.texts
+    title = tr.text(N_("{game}: rules summary")).format(game=tr.name("game", texts.game))
+    blocks: list[Block] = [
+        *_goal(tr, deck),
+        _components(tr, texts),
+        _types(tr, deck, texts),
+        *_setup(tr, deck),
+        *_battle(tr, deck),
+        *_effects(tr, deck, texts, faces),
+    ]
+    return TextDocument(title, tr.locale, tuple(blocks))
+
+
+def _goal(tr: Translator, deck: Deck) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Goal"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Draft units, then send them into battles. Each battle won brings the reward "
+                    "into your hand and a victory card onto your pile. The first player to "
+                    "reach {points} victory points wins at once, even in the middle of a battle."
+                )
+            ).format(points=tr.number(deck.rules.victory_points))
+        ),
+    ]
+
+
+def _components(tr: Translator, texts: Texts) -> Table:
+    return Table(
+        tr.text(N_("Components")),
+        (tr.text(N_("Component")), tr.text(N_("Count"))),
+        tuple(
+            (tr.name("components", name), tr.number(count)) for _, name, count in texts.components
+        ),
+    )
+
+
+def _types(tr: Translator, deck: Deck, texts: Texts) -> Table:
+    """Each type, its letter on the cards and how many units of it the deck holds."""
+    counts = Counter(unit.type for unit in deck.units.values())
+    return Table(
+        tr.text(N_("Unit types")),
+        (tr.text(N_("On the card")), tr.text(N_("Type")), tr.text(N_("Units in the deck"))),
+        tuple(
+            (tr.name("types", short), tr.name("types", title), tr.number(counts[kind]))
+            for kind, (short, title) in texts.types.items()
+        ),
+    )
+
+
+def _setup(tr: Translator, deck: Deck) -> list[Block]:
+    return [
+        Heading(tr.text(N_("Setup"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "Shuffle the {deck} units and turn up {reveal} for each player. Everyone "
+                    "rolls the 20-sided die; the highest roll takes a unit first, then the "
+                    "players take one at a time clockwise until each holds {reveal}. Keep your "
+                    "hand hidden from the others."
+                )
+            ).format(
+                deck=tr.number(len(deck.units)), reveal=tr.number(deck.rules.reveal_per_player)
+            )
+        ),
+    ]
+
+
+def _battle(tr: Translator, deck: Deck) -> list[Block]:
+    rules = deck.rules
+    lowest, highest = (tr.number(n) for n in (ARMY_SIZES[0], ARMY_SIZES[-1]))
+    steps = [
+        tr.text(
+            N_(
+                "From the last battle's winner (in the first battle, the highest roll) clockwise, "
+                "everyone draws a unit. Then everyone refills their hand to {refill} and "
+                "discards down to {discard}, in the same order. An empty deck is the graveyard, "
+                "shuffled."
+            )
+        ).format(refill=tr.number(rules.refill_to), discard=tr.number(rules.discard_to)),
+        tr.text(N_("Turn up the top unit of the deck: the reward.")),
+        tr.text(
+            N_(
+                "Everyone chooses {lowest} to {highest} units from their hand in secret, and all "
+                "reveal them together. The fewer units you send, the more you draw (see the "
+                "table)."
+            )
+        ).format(lowest=lowest, highest=highest),
+        tr.text(
+            N_(
+                "The units' effects act by speed, the fastest first. Equal speeds act in seat "
+                "order from the player who starts the battle, then in the order each army was "
+                "laid out."
+            )
+        ),
+        tr.text(
+            N_(
+                "A unit's strength stays between {low} and {high} after every change. A unit "
+                "that dies leaves the battle at once and counts nothing."
+            )
+        ).format(low=tr.number(MIN_STRENGTH), high=tr.number(MAX_STRENGTH)),
+        tr.text(WINS[rules.win_condition]),
+        tr.text(
+            N_(
+                "The winner takes the reward into their hand and the top unit of the deck onto "
+                "their victory pile. Without a winner the reward goes to the graveyard."
+            )
+        ),
+        tr.text(
+            N_(
+                "The lowest total sends an enemy unit to the graveyard; its owner chooses the "
+                "next, and so on, until as many units have died as there are players. The units "
+                "left go back to their owners' hands."
+            )
+        ),
+    ]
+    draws = Table(
+        tr.text(N_("Cards drawn after the reveal")),
+        (tr.text(N_("Units sent")), tr.text(N_("Cards drawn"))),
+        tuple(
+            (tr.number(size), tr.number(drawn))
+            for size, drawn in zip(ARMY_SIZES, rules.draws_after_reveal, strict=True)
+        ),
+    )
+    return [
+        Heading(tr.text(N_("A battle"))),
+        Bullets(tuple(steps)),
+        draws,
+    ]
+
+
+def _effects(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(tr.text(N_("Effects"))),
+        Paragraph(
+            tr.text(
+                N_(
+                    "A unit's effects are printed under its picture and act when its speed "
+                    "comes. Their words mean:"
+                )
+            )
+        ),
+        Bullets(
+            (
+                tr.term(
+                    tr.text(N_("Allies")),
+                    tr.text(N_("the other units of your army, not the unit itself.")),
+                ),
+                tr.term(
+                    tr.text(N_("Enemies")),
+                    tr.text(N_("every unit of the other armies, and the reward.")),
+                ),
+                tr.term(
+                    tr.text(N_("Alone, in a pair, in a trio")),
+                    tr.text(N_("the effect acts only if you sent one, two or three units.")),
+                ),
+                tr.term(
+                    tr.text(N_("Dies")),
+                    tr.text(N_("the unit goes to the graveyard face down.")),
+                ),
+            )
+        ),
+    ]
+    shown = list(_examples(deck))
+    if shown:
+        names = ", ".join(unit.name for unit in shown)
+        blocks.append(
+            card_row(
+                [unit.id for unit in shown],
+                lambda card: faces(UNIT, card),
+                tr.text(N_("The cards: {names}")).format(names=names),
+                texts.card_size,
+            )
+        )
+    return blocks
+
+
+def _examples(deck: Deck) -> Iterator[Unit]:
+    """Three units of the deck that show the vocabulary: the first (in the deck's order, of a
+    type not shown yet where there is one) that acts only in an army of a size, the first with
+    a type filter and the first that kills."""
+    tests: tuple[Callable[[Unit], bool], ...] = (
+        lambda u: any(e.army for e in u.effects),
+        lambda u: any(e.only for e in u.effects),
+        lambda u: any(e.kind is Kind.DIE for e in u.effects),
+    )
+    chosen: list[Unit] = []
+    for test in tests:
+        fits = [u for u in deck.units.values() if test(u) and u not in chosen]
+        fresh = [u for u in fits if all(u.type is not c.type for c in chosen)]
+        if fits:
+            chosen.append((fresh or fits)[0])
+            yield chosen[-1]

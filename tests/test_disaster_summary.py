@@ -1,0 +1,118 @@
+"""Disaster Draft's rules summary: every number from the data, the win as the data reads it,
+in German, French and English."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.documents.markdown import to_markdown
+from generator.packs.find import LoadedPack, load_pack
+from generator.packs.texts import render_text, text_document
+from generator.paths import DATA_DIR, LOCALES_DIR
+from tests.catalog_helpers import english_fragments
+from tests.conftest import replace_once
+from tests.pdf_helpers import font_names
+
+GAME = "disaster-draft"
+LOADED = load_pack(DATA_DIR / GAME)
+
+
+def _markdown(locale: str, loaded: LoadedPack = LOADED) -> str:
+    return to_markdown(text_document(loaded, "summary", "", locale))
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    """A copy of the pack and the catalogs, to edit."""
+    shutil.copytree(DATA_DIR / GAME, tmp_path / "data" / GAME)
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    return tmp_path / "data" / GAME
+
+
+def test_the_summary_shows_the_data() -> None:
+    text = _markdown("en")
+    assert "reach 3 victory points" in text
+    assert "Shuffle the 48 units and turn up 5 for each player" in text
+    assert "refills their hand to 5 and discards down to 10" in text
+    assert "| 1 | 2 |\n| 2 | 1 |\n| 3 | 0 |" in text  # the draws after the reveal
+    assert "| C | Creature | 10 |" in text and "| S | Support | 9 |" in text
+    assert "| Unit card | 48 |" in text and "| Reference card | 4 |" in text
+    assert "taken one at a time, wins the battle" in text  # the strongest-opponent reading
+
+
+def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
+    replace_once(pack / "battle.yaml", "victory-points: 3", "victory-points: 5")
+    replace_once(pack / "battle.yaml", "refill-to: 5", "refill-to: 6")
+    replace_once(pack / "battle.yaml", "{units: 1, draw: 2}", "{units: 1, draw: 3}")
+    replace_once(
+        pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
+    )
+    replace_once(
+        pack / "units.yaml",
+        "{id: tinker, name: Tinker, type: s,",
+        "{id: tinker, name: Tinker, type: a,",
+    )
+    text = _markdown("en", load_pack(pack))
+    assert "reach 5 victory points" in text
+    assert "refills their hand to 6" in text
+    assert "| 1 | 3 |" in text
+    assert "equal highest totals win nothing" in text
+    assert "taken one at a time" not in text
+    assert "| A | Archer | 10 |" in text and "| S | Support | 8 |" in text
+
+
+def test_the_example_cards_show_the_vocabulary() -> None:
+    text = _markdown("en")
+    names = re.search(r"The cards: (.*)", text)
+    assert names is not None
+    # the first unit with an army condition, with a type filter (not a creature again), that kills
+    assert names.group(1) == "Dune Crawler, Gate Warden, Grave Caller"
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+def test_no_english_is_left_in_german_or_french(locale: str) -> None:
+    text = _markdown(locale)
+    for unit in LOADED.model.units.values():  # unit names are printed as they are
+        text = text.replace(unit.name, "")
+    leftovers = [
+        f
+        for f in english_fragments(locale, GAME)
+        if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text)
+    ]
+    assert leftovers == []
+
+
+def test_each_language_uses_its_own_terms() -> None:
+    german, french = _markdown("de"), _markdown("fr")
+    assert "Verbündete: die anderen Einheiten" in german
+    assert "| C | Kreatur | 10 |" in german
+    assert "Ennemis\u202f: toutes les unités" in french
+    assert " :" not in french and " ;" not in french
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "en"])
+def test_the_pdf_embeds_its_fonts_and_draws_the_example_cards(locale: str) -> None:
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    pdf = render_text(text_document(LOADED, "summary", "", locale), "x", "pdf", "a4")
+    fonts = font_names(pdf)
+    assert fonts and all("+" in name for name in fonts), fonts
+    text = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    assert "Grave Caller" in text  # drawn on its card face, not only named
+
+
+def test_the_command_writes_each_language(pack: Path, runner: CliRunner) -> None:
+    out = pack.parent.parent / "out"
+    result = runner.invoke(app, ["summary", "--data", str(pack), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.parent.name for p in (out / GAME).glob("*/summary.pdf")) == ["de", "en", "fr"]
+    tables = runner.invoke(app, ["tables", "--data", str(pack)])
+    assert tables.exit_code == 2 and "provides rulebook tables" in tables.output
