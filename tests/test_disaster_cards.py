@@ -155,3 +155,31 @@ def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:
         assert sentence in text
         assert len(units.pages) == 12  # 48 fronts and their backs, 8 a sheet
         assert len(reader(folder / "reference.pdf").pages) == 2
+
+
+def test_a_units_art_replaces_its_emblem(pack: Path, runner: CliRunner) -> None:
+    from PIL import Image
+
+    line = "{id: tinker, name: Tinker, type: s,"
+    replace_once(pack / "units.yaml", line, line + " art: art/tinker.png,")
+    missing = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert missing.exit_code == 1
+    assert (
+        "units.yaml:" in missing.output
+        and "art file 'art/tinker.png' does not exist" in missing.output
+    )
+    (pack / "art").mkdir()
+    Image.new("RGB", (60, 40), "#C04020").save(pack / "art" / "tinker.png")
+    loaded = load_pack(pack)
+    box = loaded.pack.editions[""]
+    (units,) = (c for c in box.components if c.id == "unit")
+    assert units.front is not None
+    sheet = loaded.pack.sheet(box, units, units.front)
+    binder = Binder(sheet, LanguageEnv(translator(loaded, "en"), False))
+    kinds = {
+        card.id: {type(op).__name__ for op in binder.face(card.item)}
+        for card in units.cards
+        if card.id in ("tinker", "camp-cook")
+    }
+    assert "ImageOp" in kinds["tinker"] and "IconOp" not in kinds["tinker"]
+    assert "IconOp" in kinds["camp-cook"] and "ImageOp" not in kinds["camp-cook"]
