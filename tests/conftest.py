@@ -45,6 +45,15 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
+def copy_game(tmp_path: Path, game: str) -> Path:
+    """A copy of a game's pack as tmp_path/data/<game>, with the catalogs beside data/ where
+    game.yaml looks for them; the copy's folder."""
+    pack = tmp_path / "data" / game
+    shutil.copytree(DATA_DIR / game, pack)
+    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    return pack
+
+
 def replace_once(path: Path, old: str, new: str) -> None:
     """Replace text that must occur exactly once in a file."""
     text = path.read_text(encoding="utf-8")

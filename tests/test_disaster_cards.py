@@ -3,7 +3,6 @@ battle.yaml, in every language, through the pack's templates alone."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,9 @@ from generator.cli.app import app
 from generator.games.disaster_draft.model import Effect, model
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.render import LanguageEnv, translator
-from generator.paths import DATA_DIR, LOCALES_DIR
+from generator.paths import DATA_DIR
 from generator.templates.faces import Binder, TextOp
-from tests.conftest import replace_once
+from tests.conftest import copy_game, replace_once
 from tests.pdf_helpers import reader
 
 PACK = DATA_DIR / "disaster-draft"
@@ -25,10 +24,7 @@ PACK = DATA_DIR / "disaster-draft"
 @pytest.fixture
 def pack(tmp_path: Path) -> Path:
     """A copy of the pack, with the catalogs where game.yaml looks for them."""
-    root = tmp_path / "data" / "disaster-draft"
-    shutil.copytree(PACK, root)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
-    return root
+    return copy_game(tmp_path, "disaster-draft")
 
 
 def _texts(loaded: LoadedPack, component: str, element: str, locale: str) -> dict[str, str]:

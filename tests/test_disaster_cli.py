@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import DATA_DIR, LOCALES_DIR
-from tests.conftest import replace_once
+from generator.paths import DATA_DIR
+from tests.conftest import copy_game, replace_once
 
 PACK = DATA_DIR / "disaster-draft"
 BATTLE = """\
@@ -135,9 +134,7 @@ def test_a_bad_question_is_a_located_error(
 def test_an_effect_the_vocabulary_cannot_express_is_a_located_error(
     tmp_path: Path, runner: CliRunner, old: str, new: str, expected: list[str]
 ) -> None:
-    pack = tmp_path / "data" / "disaster-draft"
-    shutil.copytree(PACK, pack)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    pack = copy_game(tmp_path, "disaster-draft")
     replace_once(pack / "units.yaml", old, new)
     result = runner.invoke(app, ["validate", "--data", str(pack)])
     assert result.exit_code == 1
@@ -146,9 +143,7 @@ def test_an_effect_the_vocabulary_cannot_express_is_a_located_error(
 
 
 def test_the_battle_numbers_are_checked(tmp_path: Path, runner: CliRunner) -> None:
-    pack = tmp_path / "data" / "disaster-draft"
-    shutil.copytree(PACK, pack)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    pack = copy_game(tmp_path, "disaster-draft")
     replace_once(pack / "battle.yaml", "reveal-per-player: 5", "reveal-per-player: 10")
     replace_once(pack / "game.yaml", "max: 4", "max: 5")
     replace_once(pack / "battle.yaml", "{units: 3, draw: 0}", "{units: 2, draw: 0}")

@@ -4,7 +4,6 @@ and print-and-play cards in German, French and English from templates, no game c
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -15,8 +14,8 @@ from typer.testing import CliRunner
 from generator.build import BuildOptions, build
 from generator.cli.app import app
 from generator.loading import strict_yaml
-from generator.paths import DATA_DIR, LOCALES_DIR
-from tests.conftest import replace_once
+from generator.paths import DATA_DIR
+from tests.conftest import copy_game, replace_once
 from tests.pdf_helpers import reader
 
 PACK = DATA_DIR / "extraliga-all-stars"
@@ -55,9 +54,7 @@ def _text(path: Path) -> str:
 
 def test_the_pack_prints_without_its_rules_plug_in(tmp_path: Path) -> None:
     """The plug-in answers rules questions; the cards need data and templates alone."""
-    pack = tmp_path / "data" / "extraliga-all-stars"
-    shutil.copytree(PACK, pack)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    pack = copy_game(tmp_path, "extraliga-all-stars")
     replace_once(pack / "game.yaml", "plugin: extraliga-all-stars\n", "")
     build(pack, tmp_path / "out", BuildOptions(locales=("en",)))
     assert "Jaromír Jágr" in _text(tmp_path / "out/extraliga-all-stars/en/hockey-player.pdf")
@@ -207,8 +204,7 @@ def test_a_value_the_rules_do_not_know_is_a_located_error(
     expected: list[str],
 ) -> None:
     """An effect outside the rulebook's keywords, a position that does not exist."""
-    shutil.copytree(PACK, tmp_path / "data" / "extraliga-all-stars")
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    copy_game(tmp_path, "extraliga-all-stars")
     monkeypatch.chdir(tmp_path)
     replace_once(tmp_path / "data/extraliga-all-stars" / file, old, new)
     result = runner.invoke(app, ["validate", "--data", "data"])

@@ -4,7 +4,6 @@ German, French and English."""
 from __future__ import annotations
 
 import re
-import shutil
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,9 +15,9 @@ from generator.documents.markdown import to_markdown
 from generator.games.extraliga_all_stars.match import goal_chance, match_odds
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
-from generator.paths import DATA_DIR, LOCALES_DIR
+from generator.paths import DATA_DIR
 from tests.catalog_helpers import english_fragments
-from tests.conftest import replace_once
+from tests.conftest import copy_game, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
@@ -54,9 +53,7 @@ def _percent(chance: Fraction) -> str:
 @pytest.fixture
 def pack(tmp_path: Path) -> Path:
     """A copy of the pack and the catalogs, to edit."""
-    shutil.copytree(DATA_DIR / GAME, tmp_path / "data" / GAME)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
-    return tmp_path / "data" / GAME
+    return copy_game(tmp_path, GAME)
 
 
 def test_the_tables_show_the_data() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from tests.conftest import PACK, replace_once
+from tests.conftest import PACK, copy_game, replace_once
 from tests.pdf_helpers import MM_PER_PT, reader
 
 
@@ -211,10 +210,7 @@ def test_a_file_the_rules_read_must_be_listed(
     tmp_path: Path, runner: CliRunner, game: str, line: str, message: str
 ) -> None:
     """Leaving out of game.yaml a file a plug-in reads is a located error, not a crash."""
-    from generator.paths import DATA_DIR, LOCALES_DIR
-
-    shutil.copytree(DATA_DIR / game, tmp_path / "data" / game)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    copy_game(tmp_path, game)
     replace_once(tmp_path / "data" / game / "game.yaml", line, "")
     result = runner.invoke(app, ["validate", "--data", str(tmp_path / "data")])
     assert result.exit_code == 1

@@ -1,10 +1,12 @@
-"""Small card faces in a text document: cards drawn by their layouts, side by side."""
+"""Cards in a text document: small faces drawn by their layouts, side by side, and the
+table of what is in the box."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from generator.documents.model import Figure
+from generator.documents.model import Figure, Table
+from generator.i18n.ui import N_, Translator
 from generator.printing.geometry import Rect, pt
 from generator.printing.pen import Pen
 
@@ -35,3 +37,12 @@ def card_row(
             canvas.restoreState()
 
     return Figure(alt, len(card_ids) * step, height * SCALE, draw)
+
+
+def components_table(tr: Translator, components: Iterable[tuple[str, int]]) -> Table:
+    """What is in the box: each component's name (translated, context "components") and count."""
+    return Table(
+        tr.text(N_("Components")),
+        (tr.text(N_("Component")), tr.text(N_("Count"))),
+        tuple((tr.name("components", name), tr.number(count)) for name, count in components),
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from generator.documents.cards import card_row
+from generator.documents.cards import card_row, components_table
 from generator.documents.model import Block, Bullets, Heading, Paragraph, Table, TextDocument
 from generator.games.disaster_draft.model import (
     ARMY_SIZES,
@@ -40,6 +40,16 @@ WINS = {
     ),
 }
 """The winning step, by the reading of the win condition the data sets (ruling D1)."""
+WORDS = (
+    (N_("Allies"), N_("the other units of your army, not the unit itself.")),
+    (N_("Enemies"), N_("every unit of the other armies, and the reward.")),
+    (
+        N_("Alone, in a pair, in a trio"),
+        N_("the effect acts only if you sent one, two or three units."),
+    ),
+    (N_("Dies"), N_("the unit goes to the graveyard face down.")),
+)
+"""The words of the effects, and what they mean (the rulebook's notes)."""
 
 
 def summary_document(deck: Deck, edition_id: str, tr: Translator, faces: Faces) -> TextDocument:
@@ -49,7 +59,7 @@ def summary_document(deck: Deck, edition_id: str, tr: Translator, faces: Faces) 
     title = tr.text(N_("{game}: rules summary")).format(game=tr.name("game", texts.game))
     blocks: list[Block] = [
         *_goal(tr, deck),
-        _components(tr, texts),
+        components_table(tr, [(name, count) for _, name, count in texts.components]),
         _types(tr, deck, texts),
         *_setup(tr, deck),
         *_battle(tr, deck),
@@ -71,16 +81,6 @@ def _goal(tr: Translator, deck: Deck) -> list[Block]:
             ).format(points=tr.number(deck.rules.victory_points))
         ),
     ]
-
-
-def _components(tr: Translator, texts: Texts) -> Table:
-    return Table(
-        tr.text(N_("Components")),
-        (tr.text(N_("Component")), tr.text(N_("Count"))),
-        tuple(
-            (tr.name("components", name), tr.number(count)) for _, name, count in texts.components
-        ),
-    )
 
 
 def _types(tr: Translator, deck: Deck, texts: Texts) -> Table:
@@ -188,26 +188,7 @@ def _effects(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
                 )
             )
         ),
-        Bullets(
-            (
-                tr.term(
-                    tr.text(N_("Allies")),
-                    tr.text(N_("the other units of your army, not the unit itself.")),
-                ),
-                tr.term(
-                    tr.text(N_("Enemies")),
-                    tr.text(N_("every unit of the other armies, and the reward.")),
-                ),
-                tr.term(
-                    tr.text(N_("Alone, in a pair, in a trio")),
-                    tr.text(N_("the effect acts only if you sent one, two or three units.")),
-                ),
-                tr.term(
-                    tr.text(N_("Dies")),
-                    tr.text(N_("the unit goes to the graveyard face down.")),
-                ),
-            )
-        ),
+        Bullets(tuple(tr.term(tr.text(term), tr.text(meaning)) for term, meaning in WORDS)),
     ]
     shown = list(_examples(deck))
     if shown:

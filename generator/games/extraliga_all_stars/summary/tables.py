@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from generator.documents.cards import components_table
 from generator.documents.model import Table
 from generator.games.extraliga_all_stars.bonus_phase import goal_line
 from generator.games.extraliga_all_stars.lineup import (
@@ -30,11 +31,7 @@ PLAIN_TRIO = len(OFFENCE_SLOTS)
 
 def components(tr: Translator, texts: Texts) -> Table:
     """What is in the box."""
-    return Table(
-        tr.text(N_("Components")),
-        (tr.text(N_("Component")), tr.text(N_("Count"))),
-        tuple((tr.name("components", name), tr.number(count)) for name, count in texts.components),
-    )
+    return components_table(tr, texts.components)
 
 
 def positions(tr: Translator, texts: Texts) -> Table:
