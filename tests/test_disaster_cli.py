@@ -91,6 +91,10 @@ def test_the_chain_can_be_given(runner: CliRunner, tmp_path: Path) -> None:
             ["battle.yaml:4:", "at most 3"],
         ),
         ("armies: {Ada: [ash-golem]}\n", ["battle.yaml:1:", "has 1 entries, must have at least 2"]),
+        (
+            BATTLE + "  Di: [tinker]\n  Ed: [camp-cook]\n",
+            ["battle.yaml:2:", "5 armies, but the game is played by 2 to 4 players (game.yaml)"],
+        ),
     ],
 )
 def test_a_bad_question_is_a_located_error(
@@ -152,3 +156,13 @@ def test_the_battle_numbers_are_checked(tmp_path: Path, runner: CliRunner) -> No
     assert "5 players reveal 50 units for the opening draft, but units.yaml has 48" in result.output
     assert "draws-after-reveal has no row for 3 units" in result.output
     assert "units '2' is used twice" in result.output
+
+
+def test_the_number_of_players_comes_from_game_yaml(tmp_path: Path, runner: CliRunner) -> None:
+    pack = copy_game(tmp_path, "disaster-draft")
+    replace_once(pack / "game.yaml", "max: 4", "max: 5")
+    question = tmp_path / "battle.yaml"
+    question.write_text(BATTLE + "  Di: [tinker]\n  Ed: [camp-cook]\n", encoding="utf-8")
+    result = runner.invoke(app, ["rules", "battle", str(question), "--data", str(pack)])
+    assert result.exit_code == 0, result.output
+    assert "Ed" in result.output

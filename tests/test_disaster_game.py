@@ -127,7 +127,7 @@ def test_simulate_writes_the_report(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        (["--players", "5"], "played by 2 to 4 players, not 5"),
+        (["--players", "5"], "played by 2 to 4 players (game.yaml), not 5"),
         (["--bots", "clever"], "unknown bot clever"),
         (["--mode", "x"], "no --mode"),
     ],

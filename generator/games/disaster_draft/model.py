@@ -119,6 +119,8 @@ class Deck:
 
     units: Mapping[str, Unit]
     rules: Rules
+    players: tuple[int, int] = (2, 4)
+    """The fewest and most players (game.yaml)."""
     texts: Texts | None = None
     """Names for the summary (None when built without them, as in tests)."""
 
@@ -130,7 +132,12 @@ UNIT = "unit"
 def model(pack: Pack) -> Deck:
     """The plug-in's model hook."""
     values = pack.values()
-    return replace(deck(values["units"], values["battle"]), texts=texts(values))
+    players = values["game"]["players"]
+    return replace(
+        deck(values["units"], values["battle"]),
+        players=(players["min"], players["max"]),
+        texts=texts(values),
+    )
 
 
 def texts(values: Mapping[str, Any]) -> Texts:

@@ -29,6 +29,14 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
     """The battle's every effect, the totals, the winner, the chain and what goes back to hand."""
     value = question.value
     names = list(value["armies"])
+    fewest, most = deck.players
+    if not fewest <= len(names) <= most:
+        raise located(
+            question,
+            ("armies",),
+            f"{len(names)} armies, but the game is played by {fewest} to {most} players "
+            "(game.yaml)",
+        )
     seen: dict[str, tuple[str | int, ...]] = {}
     armies = [
         [_unit(deck, question, ("armies", name, k), card, seen) for k, card in enumerate(cards)]

@@ -55,8 +55,12 @@ class GameFacts:
 
 def check(deck: Deck, settings: SimulationSettings) -> None:
     """Refuse settings no game can be played with."""
-    if not 2 <= settings.players <= 4:
-        raise UsageError(f"Disaster Draft is played by 2 to 4 players, not {settings.players}")
+    fewest, most = deck.players
+    if not fewest <= settings.players <= most:
+        raise UsageError(
+            f"Disaster Draft is played by {fewest} to {most} players (game.yaml), "
+            f"not {settings.players}"
+        )
     needed = settings.players * deck.rules.reveal_per_player
     if needed > len(deck.units):
         raise UsageError(
