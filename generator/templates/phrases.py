@@ -32,7 +32,6 @@ from generator.templates.expressions import (
     needs_translation,
     parse_text,
 )
-from generator.templates.model import Located
 
 Resolve = Callable[[Document, PathKey, str, list[Diagnostic]], Mapping[str, Item] | None]
 """Finds the items of `<file>/<key>` by id, reporting at the place given when it cannot."""
@@ -46,7 +45,6 @@ class Phrase:
     text: str
     names: frozenset[str]
     """The item's fields the text names."""
-    located: Located
 
     def matches(self, fields: Mapping[str, Any]) -> bool:
         """Whether the item has the values `when` asks for and every field the text names."""
@@ -67,7 +65,6 @@ class Book:
     join: str
     between: str
     silent: frozenset[str]
-    located: Located
 
 
 @dataclass(frozen=True)
@@ -175,7 +172,6 @@ def read_phrases(document: Document | None, resolve: Resolve) -> tuple[Phrases, 
             join=raw.get("join", " "),
             between=raw.get("between", "\n"),
             silent=frozenset(raw.get("silent", ())),
-            located=Located(document, (name,)),
         )
     return Phrases(books), problems
 
@@ -200,4 +196,4 @@ def _phrase(
         key: tuple(value) if isinstance(value, list) else (value,)
         for key, value in raw.get("when", {}).items()
     }
-    return Phrase(when, text, frozenset(names), Located(document, path))
+    return Phrase(when, text, frozenset(names))
