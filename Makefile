@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench clean
+.PHONY: build test lint typecheck pytest bench clean catalogs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,8 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) output
+
+# draftdeck's own interface catalog (locales/draftdeck.*): extract the strings
+# the code marks with N_/NP_ and merge them into each language (for developers).
+catalogs: $(STAMP)
+	$(BIN)/python -m generator.i18n.interface

@@ -18,7 +18,9 @@ from generator.games.disaster_draft.battle import graveyard_chain, resolve, stro
 from generator.games.disaster_draft.model import Unit
 from generator.games.disaster_draft.simulation import play
 from generator.packs.find import load_pack
-from generator.paths import DATA_DIR
+from generator.paths import PROJECT_ROOT
+
+DATA_DIR = PROJECT_ROOT / "data"
 
 BATTLES = 20_000
 GAMES = 20

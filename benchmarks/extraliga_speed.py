@@ -35,7 +35,9 @@ from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
 from generator.games.extraliga_all_stars.simulation import play
 from generator.packs.find import load_pack
-from generator.paths import DATA_DIR
+from generator.paths import PROJECT_ROOT
+
+DATA_DIR = PROJECT_ROOT / "data"
 
 SEASONS = 40
 

@@ -25,7 +25,9 @@ from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.rules import best_team, evaluate, rule_book
 from generator.games.all_star_draft.rules.book import RuleBook
 from generator.games.all_star_draft.rules.strength import shown_key, team_code
-from generator.paths import DATA_DIR
+from generator.paths import PROJECT_ROOT
+
+DATA_DIR = PROJECT_ROOT / "data"
 
 TEAMS = 100_000
 BENCHES = 500

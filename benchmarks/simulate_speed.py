@@ -15,7 +15,9 @@ import time
 from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.rules import rule_book
 from generator.games.all_star_draft.simulation.run import simulate
-from generator.paths import DATA_DIR
+from generator.paths import PROJECT_ROOT
+
+DATA_DIR = PROJECT_ROOT / "data"
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.errors import DataError, DraftdeckError, UsageError
+from generator.loading.files import pack_files
 from generator.output import stamp
 from generator.output.atomic import write_atomic
 from generator.packs.find import LoadedPack, choose_packs, load_pack
@@ -212,10 +213,13 @@ def _load_all(roots: list[Path]) -> list[LoadedPack]:
 def _signature(
     loaded: LoadedPack, options: BuildOptions, editions: list[str], locales: list[str]
 ) -> str:
-    manifest = loaded.pack.manifest
-    sources = [manifest.root, manifest.catalogs, LOCALES_DIR, PROJECT_ROOT / "generator"]
+    own = [LOCALES_DIR, PROJECT_ROOT / "generator"]
+    files = [
+        *pack_files(loaded.pack.manifest.root, stamp.SOURCE_SUFFIXES),
+        *sorted(p for folder in own for p in folder.rglob("*") if p.suffix in (".po", ".py")),
+    ]
     settings = [asdict(options) | {"force": False}, editions, locales]
-    return stamp.signature(sources, settings)
+    return stamp.signature(files, settings)
 
 
 def _job(options: BuildOptions, edition: str, locale: str) -> Job:

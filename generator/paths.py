@@ -1,14 +1,18 @@
-"""Where the project's data, schemas and catalogs live."""
+"""Where draftdeck's own files live: its package, its schemas and its interface catalogs.
+
+Commands read these and never write into them; the data a command works on
+and the folder it writes to are found from the current folder
+(`generator.workspace`).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DATA_DIR = PROJECT_ROOT / "data"
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_ROOT = PACKAGE_DIR.parent
 SCHEMAS_DIR = PROJECT_ROOT / "schemas"
 LOCALES_DIR = PROJECT_ROOT / "locales"
-OUTPUT_DIR = PROJECT_ROOT / "output"
 
 
 def display_path(path: Path) -> str:

@@ -46,13 +46,12 @@ def actual_headlines(edit: dict[str, Any]) -> tuple[list[str], list[str]]:
 
     from generator.diagnostics import Severity
     from generator.packs.validate import validate_pack
-    from generator.paths import DATA_DIR, LOCALES_DIR
+    from tests.conftest import DATA
 
     here = Path.cwd()
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        shutil.copytree(DATA_DIR, root / "data")
-        shutil.copytree(LOCALES_DIR, root / "locales")
+        shutil.copytree(DATA, root / "data")
         os.chdir(root)
         try:
             apply_edit(root, edit)

@@ -4,11 +4,15 @@ list of plural forms."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from babel.messages.pofile import read_po
 
+from generator.i18n.catalogs import catalog_path
+from generator.i18n.ui import UI_DOMAIN
 from generator.paths import LOCALES_DIR
+from tests.conftest import DATA
 
 
 def forms(value: Any) -> tuple[str, ...]:
@@ -24,12 +28,18 @@ def singular(value: Any) -> str:
     return forms(value)[0]
 
 
+def catalog_file(locale: str, domain: str) -> Path:
+    """draftdeck's interface catalog, or the catalog a game's pack carries (from the copy)."""
+    folder = LOCALES_DIR if domain == UI_DOMAIN else DATA / domain / "locales"
+    return catalog_path(folder, locale, domain)
+
+
 def english_fragments(locale: str, game: str) -> list[str]:
     """Pieces of English source text (six letters or more, placeholders cut out) that a
     translation into `locale` replaced, in draftdeck's catalog and the game's."""
     fragments = []
     for domain in ("draftdeck", game):
-        with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        with catalog_file(locale, domain).open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:
             source, target = singular(message.id), singular(message.string)

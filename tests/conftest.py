@@ -1,17 +1,36 @@
-"""Shared fixtures: a throw-away copy of the project's data and catalogs."""
+"""Shared fixtures: the tests work on copies of the project's data, never on data/ itself.
+
+At the start of the session the data folder is copied once (`DATA`); tests
+that only read use that snapshot, so editing data/ while the tests run
+changes nothing; tests that write copy a game from it. Every test runs in
+an empty temporary folder, so that a command that would fall back on the
+folder it runs in finds no data rather than the project's.
+"""
 
 from __future__ import annotations
 
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from generator.paths import DATA_DIR, LOCALES_DIR
+from generator.paths import PROJECT_ROOT
 
 PACK = "data/all-star-draft"
+_SNAPSHOT = Path(tempfile.mkdtemp(prefix="draftdeck-tests-"))
+DATA = _SNAPSHOT / "data"
+"""A copy of the project's data folder (every pack, with its catalogs), made once a session."""
+shutil.copytree(
+    PROJECT_ROOT / "data", DATA, ignore=shutil.ignore_patterns("output", "*.mo", "__pycache__")
+)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's copy of the data."""
+    shutil.rmtree(_SNAPSHOT, ignore_errors=True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -29,12 +48,24 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
 
 
+@pytest.fixture(autouse=True)
+def _elsewhere(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run each test in an empty folder of its own, outside the checkout."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
+@pytest.fixture
+def in_snapshot(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run in the folder that holds the session's copy of data/ (for commands that only read)."""
+    monkeypatch.chdir(DATA.parent)
+    return DATA.parent
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of All-Star Draft's pack (as data/all-star-draft) and of locales/ in a temporary
-    folder, which becomes the working directory: tests of one game see that game alone."""
-    shutil.copytree(DATA_DIR / "all-star-draft", tmp_path / "data" / "all-star-draft")
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    """A copy of All-Star Draft's pack (as data/all-star-draft, with its catalogs) in a
+    temporary folder, which becomes the working directory: tests of one game see it alone."""
+    copy_game(tmp_path, "all-star-draft")
     monkeypatch.chdir(tmp_path)
     yield tmp_path
 
@@ -46,12 +77,20 @@ def runner() -> CliRunner:
 
 
 def copy_game(tmp_path: Path, game: str) -> Path:
-    """A copy of a game's pack as tmp_path/data/<game>, with the catalogs beside data/ where
-    game.yaml looks for them; the copy's folder."""
+    """A copy of a game's pack, catalogs included, as tmp_path/data/<game>; the copy's folder."""
     pack = tmp_path / "data" / game
-    shutil.copytree(DATA_DIR / game, pack)
-    shutil.copytree(LOCALES_DIR, tmp_path / "locales")
+    shutil.copytree(DATA / game, pack)
     return pack
+
+
+def own_interface_catalogs(pack: Path) -> None:
+    """Give a pack copies of draftdeck's interface catalogs, which then word its interface."""
+    from generator.paths import LOCALES_DIR
+
+    for path in LOCALES_DIR.rglob("draftdeck.po*"):
+        target = pack / "locales" / path.relative_to(LOCALES_DIR)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
 
 
 def replace_once(path: Path, old: str, new: str) -> None:

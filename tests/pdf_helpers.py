@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.build import BuildOptions, build
-from generator.paths import DATA_DIR
 from generator.printing.geometry import pt
+from tests.conftest import DATA
 
 MM_PER_PT = 25.4 / 72
 
 
-ALL_STAR_DRAFT = DATA_DIR / "all-star-draft"
+ALL_STAR_DRAFT = DATA / "all-star-draft"
 
 
 def build_into(out: Path, **options: Any) -> None:

@@ -7,13 +7,13 @@ from functools import cache
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.rules import RuleBook, rule_book
-from generator.paths import DATA_DIR
+from tests.conftest import DATA
 
 
 @cache
 def game() -> Game:
     """The shipped All-Star Draft data."""
-    return load(DATA_DIR)
+    return load(DATA)
 
 
 def book(edition: str = "2025") -> RuleBook:

@@ -194,7 +194,7 @@ def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
     assert len(list(Path("out/demo").rglob("*.pdf"))) == 9
 
 
-CATALOG = Path("locales/de/LC_MESSAGES/all-star-draft.po")
+CATALOG = Path("data/all-star-draft/locales/de/LC_MESSAGES/all-star-draft.po")
 SUBTITLE = 'msgstr "Eishockey-Draftspiel · {edition.name|tr}"'
 
 

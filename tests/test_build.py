@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.output.atomic import write_atomic
-from tests.conftest import PACK, replace_once
+from tests.conftest import PACK, own_interface_catalogs, replace_once
 
 ARGS = [
     "build",
@@ -26,7 +26,7 @@ ARGS = [
     "--jobs",
     "1",
 ]
-FR = "locales/fr/LC_MESSAGES"
+FR = "data/all-star-draft/locales/fr/LC_MESSAGES"
 
 
 def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -> None:
@@ -129,6 +129,7 @@ def test_overflowing_text_fails_naming_component_language_and_string(
 def test_missing_translation_fails_naming_string_and_language(
     project: Path, runner: CliRunner
 ) -> None:
+    own_interface_catalogs(project / PACK)  # the pack words draftdeck's interface its own way
     good = _good_output(project, runner)
     replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "Bonus des tickets"', 'msgstr ""')
     result = runner.invoke(app, ARGS)

@@ -9,6 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from tests.conftest import DATA
+
+pytestmark = pytest.mark.usefixtures("in_snapshot")
 
 RANK_QUESTIONS = """\
 # Emma, Ben, Carine and Denis at Stadium Fall 3
@@ -232,7 +235,7 @@ def test_rank_bad_questions_are_located(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     Path("q.yaml").write_text(text, encoding="utf-8")
-    code, _out, err = run(runner, ["rank", "q.yaml"])
+    code, _out, err = run(runner, ["rank", "q.yaml", "--data", str(DATA)])
     assert code == 1
     assert err.startswith(message) and err.count("\n") == 1
 

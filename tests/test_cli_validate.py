@@ -108,7 +108,6 @@ def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
     copy = project / "copy"
     (copy / "data").mkdir(parents=True)
     (project / "data" / "all-star-draft").rename(copy / "data" / "all-star-draft")
-    (project / "locales").rename(copy / "locales")
     result = runner.invoke(app, ["validate", "--data", "copy/data"])
     assert result.exit_code == 0
     assert result.stdout.startswith("copy/data/all-star-draft: 33 files checked")

@@ -13,12 +13,11 @@ from generator.cli.app import app
 from generator.games.disaster_draft.model import Effect, model
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.render import LanguageEnv, translator
-from generator.paths import DATA_DIR
 from generator.templates.faces import Binder, TextOp
-from tests.conftest import copy_game, replace_once
+from tests.conftest import DATA, copy_game, replace_once
 from tests.pdf_helpers import reader
 
-PACK = DATA_DIR / "disaster-draft"
+PACK = DATA / "disaster-draft"
 
 
 @pytest.fixture
@@ -109,7 +108,7 @@ def test_an_effect_no_phrase_says_is_a_located_error(pack: Path, runner: CliRunn
 
 
 def test_a_translation_that_drops_a_placeholder_is_refused(pack: Path, runner: CliRunner) -> None:
-    catalog = pack.parent.parent / "locales" / "fr" / "LC_MESSAGES" / "disaster-draft.po"
+    catalog = pack / "locales" / "fr" / "LC_MESSAGES" / "disaster-draft.po"
     replace_once(catalog, 'msgstr "Alliés {amount|signed} de force"', 'msgstr "Alliés de force"')
     result = runner.invoke(app, ["validate", "--data", str(pack)])
     assert result.exit_code == 1

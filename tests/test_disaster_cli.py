@@ -9,10 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import DATA_DIR
-from tests.conftest import copy_game, replace_once
+from tests.conftest import DATA, copy_game, replace_once
 
-PACK = DATA_DIR / "disaster-draft"
+pytestmark = pytest.mark.usefixtures("in_snapshot")
+
+PACK = DATA / "disaster-draft"
 BATTLE = """\
 reward: frost-wyrm
 armies:

@@ -18,9 +18,11 @@ from generator.games.disaster_draft.game import Table, play_game
 from generator.games.disaster_draft.model import Deck, Unit
 from generator.games.disaster_draft.simulation import play
 from generator.packs.find import load_pack
-from generator.paths import DATA_DIR
+from tests.conftest import DATA
 
-DECK: Deck = load_pack(DATA_DIR / "disaster-draft").model
+pytestmark = pytest.mark.usefixtures("in_snapshot")
+
+DECK: Deck = load_pack(DATA / "disaster-draft").model
 
 
 class NoChainAfterAWin(RandomBot):

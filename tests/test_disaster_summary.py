@@ -13,13 +13,12 @@ from generator.cli.app import app
 from generator.documents.markdown import to_markdown
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
-from generator.paths import DATA_DIR
 from tests.catalog_helpers import english_fragments
-from tests.conftest import copy_game, replace_once
+from tests.conftest import DATA, copy_game, replace_once
 from tests.pdf_helpers import font_names
 
 GAME = "disaster-draft"
-LOADED = load_pack(DATA_DIR / GAME)
+LOADED = load_pack(DATA / GAME)
 
 
 def _markdown(locale: str, loaded: LoadedPack = LOADED) -> str:

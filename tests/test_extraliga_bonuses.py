@@ -101,8 +101,10 @@ def test_a_lineup_plays_the_bonuses_that_fit_its_trios() -> None:
         Lineup,
         Player,
         Position,
-        usable_bonuses,
+        standard_rules,
     )
+
+    usable_bonuses = standard_rules().usable_bonuses
 
     def player(n: int, position: Position, bonus: Bonus | None) -> Player:
         return Player(f"p{n}", position, "club", bonus)

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.games.extraliga_all_stars import bonus_phase
 from generator.games.extraliga_all_stars.match import match_odds
-from generator.paths import DATA_DIR
+from tests.conftest import DATA
 
 EXAMPLE = "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask"
 """The rulebook's example team: offence 3, defence 5."""
@@ -19,7 +19,7 @@ STAND_INS = "stand-in-001,stand-in-002,stand-in-006,stand-in-004,stand-in-007,st
 
 
 def _match(runner: CliRunner, *args: str) -> tuple[int, str]:
-    result = runner.invoke(app, ["rules", "match", *args, "--data", str(DATA_DIR)])
+    result = runner.invoke(app, ["rules", "match", *args, "--data", str(DATA)])
     return result.exit_code, result.output
 
 
@@ -40,7 +40,9 @@ def test_bonuses_change_the_odds_between_two_lineups(runner: CliRunner) -> None:
     assert code == 0, output
     lines = output.splitlines()
     assert lines[1].endswith("bonuses: reroll, plus, plus, minus, minus, reroll-other")
-    assert lines[2].startswith("without bonuses: win 62.5%")
+    # Neighbours link (E1): the stand-ins' offence is 2 and their defence 3.
+    assert "offence 2, defence 3" in lines[1]
+    assert lines[2].startswith(f"without bonuses: win {float(match_odds(3, 5, 2, 3).win):.1%}")
     assert lines[3].startswith("with bonuses played best: win ")
     assert lines[3] != lines[2].replace("without bonuses", "with bonuses played best")
 

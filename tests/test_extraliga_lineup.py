@@ -1,9 +1,10 @@
-"""Extraliga All-Stars lineups: the rulebook's example, the caps, the stand-in goalie, and a
-best lineup proven against every assignment of the cards to the slots."""
+"""Extraliga All-Stars lineups: the rulebook's example under both readings of "adjacent", the
+caps, the stand-in goalie, and a best lineup proven against every assignment of the cards to
+the slots."""
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 from hypothesis import given, settings
@@ -11,49 +12,87 @@ from hypothesis import strategies as st
 
 from generator.errors import InputError
 from generator.games.extraliga_all_stars.lineup import (
-    DEFENCE_SLOTS,
-    OFFENCE_SLOTS,
+    EVERY_PAIR,
+    NEIGHBOURS,
     Lineup,
+    LineupRules,
     Player,
     Position,
     Strength,
-    best_lineup,
-    check_lineup,
-    strength,
-    trio_strength,
+    standard_rules,
 )
 
 LW, C, RW, D, G = Position.LW, Position.C, Position.RW, Position.D, Position.G
+LITERAL = standard_rules(NEIGHBOURS)
+"""The rulebook's words: a club links neighbours in the row."""
+ALL_PAIRS = standard_rules(EVERY_PAIR)
+"""The other reading: every two players of a trio."""
+READINGS = pytest.mark.parametrize("rules", [LITERAL, ALL_PAIRS], ids=["neighbours", "all-pairs"])
 
 
-def test_the_rulebooks_example_offence_3_defence_5() -> None:
+@READINGS
+def test_the_rulebooks_example_offence_3_defence_5(rules: LineupRules) -> None:
     # The example's facts only (names left out): the left wing and the centre play
     # their positions, the right-wing slot holds a player of another position who
     # shares the centre's club; the left wing's club is no one else's. In defence a
     # legend and a defenceman, each in his position, and a goalie of another club.
     offence = (Player("a", LW, "brno"), Player("b", C, "budejovice"), Player("c", C, "budejovice"))
     defence = (Player("legend", D, None), Player("d", D, "x"), Player("e", G, "y"))
-    assert strength(Lineup(offence, defence)) == Strength(offence=3, defence=5)
+    assert rules.strength(Lineup(offence, defence)) == Strength(offence=3, defence=5)
+    assert rules.strength(Lineup(offence, defence[::-1][1:] + defence[:1])).defence <= 5
+
+
+def test_same_club_wings_pair_only_when_every_pair_links() -> None:
+    # The issue's case: wings of one club with a centre of another.
+    trio = (Player("a", LW, "x"), Player("b", C, "y"), Player("c", RW, "x"))
+    assert LITERAL.trio_strength(trio, LITERAL.offence) == 3
+    assert ALL_PAIRS.trio_strength(trio, ALL_PAIRS.offence) == 4
+
+
+def test_a_legend_pairs_with_both_others_whatever_the_links() -> None:
+    trio = (Player("legend", LW, None), Player("b", C, "y"), Player("c", RW, "z"))
+    assert LITERAL.trio_strength(trio, LITERAL.offence) == 3 + 2
+
+
+def test_the_defenceman_beside_the_goalie_is_the_one_that_pairs() -> None:
+    beside = (Player("a", D, "x"), Player("b", D, "y"), Player("c", G, "y"))
+    apart = (Player("b", D, "y"), Player("a", D, "x"), Player("c", G, "y"))
+    assert LITERAL.trio_strength(beside, LITERAL.defence) == 4
+    assert LITERAL.trio_strength(apart, LITERAL.defence) == 3
+    cards = [*beside, Player("d", LW, "p"), Player("e", C, "q"), Player("f", RW, "r")]
+    lineup, found = LITERAL.best_lineup(cards)
+    assert found == Strength(3, 4)
+    assert [p.id for p in lineup.defence] == ["a", "b", "c"]
 
 
 def test_a_trio_is_capped_at_six() -> None:
-    trio = (Player("a", LW, "x"), Player("b", C, "x"), Player("c", RW, "x"))
-    assert trio_strength(trio, OFFENCE_SLOTS) == 6
     legend = (Player("a", LW, None), Player("b", C, "x"), Player("c", RW, "x"))
-    assert trio_strength(legend, OFFENCE_SLOTS) == 6
+    assert LITERAL.trio_strength(legend, LITERAL.offence) == 6
+    trio = (Player("a", LW, "x"), Player("b", C, "x"), Player("c", RW, "x"))
+    assert LITERAL.trio_strength(trio, LITERAL.offence) == 5
+    assert ALL_PAIRS.trio_strength(trio, ALL_PAIRS.offence) == 6
 
 
 def test_a_face_down_goalie_counts_one_and_pairs_with_no_one() -> None:
     trio = (Player("a", D, "x"), Player("b", D, "x"), Player("c", LW, "x"))
-    assert trio_strength(trio, DEFENCE_SLOTS, face_down_last=True) == 2 + 1 + 1
-    assert trio_strength(trio, DEFENCE_SLOTS, face_down_last=True, everyone=True) == 4
-    assert trio_strength(trio, DEFENCE_SLOTS) == 2 + 3
+    rules = LITERAL
+    assert rules.trio_strength(trio, rules.defence, face_down=True) == 2 + 1 + 1
+    assert rules.trio_strength(trio, rules.defence, face_down=True, everyone=True) == 4
+    assert rules.trio_strength(trio, rules.defence) == 2 + 2
+    legend = (Player("a", D, None), Player("b", D, "x"), Player("c", LW, "x"))
+    assert rules.trio_strength(legend, rules.defence, face_down=True) == 2 + 1 + 1
 
 
-def test_full_synergy_pairs_everyone() -> None:
+@READINGS
+def test_full_synergy_pairs_everyone(rules: LineupRules) -> None:
     trio = (Player("a", LW, "x"), Player("b", C, "y"), Player("c", RW, "z"))
-    assert trio_strength(trio, OFFENCE_SLOTS) == 3
-    assert trio_strength(trio, OFFENCE_SLOTS, everyone=True) == 6
+    assert rules.trio_strength(trio, rules.offence) == 3
+    assert rules.trio_strength(trio, rules.offence, everyone=True) == 6
+
+
+def _lineup(ids: str, positions: tuple[Position, ...], down: bool = False) -> Lineup:
+    players = [Player(i, p, "x") for i, p in zip(ids, positions, strict=True)]
+    return Lineup(tuple(players[:3]), tuple(players[3:]), down)
 
 
 @pytest.mark.parametrize(
@@ -68,27 +107,30 @@ def test_full_synergy_pairs_everyone() -> None:
             "the lineup has 2 legends (l1, l2); at most one legend may be in the starting lineup",
         ),
         (
-            Lineup(
-                (Player("a", LW, "x"), Player("a", C, "x"), Player("c", RW, "x")),
-                (Player("d", D, "x"), Player("e", D, "x"), Player("f", G, "x")),
-            ),
+            _lineup("aacdef", (LW, C, RW, D, D, G)),
             None,
             "card 'a' is twice in the lineup; each card fills one slot",
         ),
         (
-            Lineup(
-                (Player("a", LW, "x"), Player("b", C, "x"), Player("c", RW, "x")),
-                (Player("d", D, "x"), Player("e", D, "x"), Player("f", LW, "x")),
-                face_down_goalie=True,
-            ),
+            _lineup("abcdef", (LW, C, RW, D, D, LW), down=True),
             [Player(i, p, "x") for i, p in zip("abcdefg", (LW, C, RW, D, D, LW, G), strict=True)],
-            "a card may lie face down in goal only when the manager has no goalie",
+            "a card may lie face down in goal only when the manager has no goalie, and 'g' is "
+            "a goalie",
         ),
         (
-            Lineup(
-                (Player("a", LW, "x"), Player("b", C, "x"), Player("c", RW, "x")),
-                (Player("d", D, "x"), Player("e", D, "x"), Player("z", G, "x")),
-            ),
+            _lineup("abcdef", (LW, C, RW, G, D, LW), down=True),
+            None,
+            "a card may lie face down in goal only when the manager has no goalie, and 'd' is "
+            "a goalie",
+        ),
+        (
+            _lineup("abcdef", (LW, C, RW, D, D, G), down=True),
+            None,
+            "a card may lie face down in goal only when the manager has no goalie, and 'f' is "
+            "a goalie",
+        ),
+        (
+            _lineup("abcdez", (LW, C, RW, D, D, G)),
             [Player(i, p, "x") for i, p in zip("abcdef", (LW, C, RW, D, D, G), strict=True)],
             "card 'z' is not one of the manager's cards",
         ),
@@ -96,17 +138,17 @@ def test_full_synergy_pairs_everyone() -> None:
 )
 def test_lineups_the_rules_refuse(lineup: Lineup, cards: list[Player] | None, message: str) -> None:
     with pytest.raises(InputError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
-        check_lineup(lineup, cards)
+        LITERAL.check_lineup(lineup, cards)
 
 
 def test_best_lineup_needs_six_to_twelve_distinct_cards() -> None:
     with pytest.raises(InputError, match="from 6 to 12 cards, got 5"):
-        best_lineup([Player(str(n), D, "x") for n in range(5)])
+        LITERAL.best_lineup([Player(str(n), D, "x") for n in range(5)])
     with pytest.raises(InputError, match="card '0' is given twice"):
-        best_lineup([Player(str(n % 5), D, "x") for n in range(6)])
+        LITERAL.best_lineup([Player(str(n % 5), D, "x") for n in range(6)])
 
 
-def _every_lineup(cards: list[Player], everyone: bool) -> Strength:
+def _every_lineup(rules: LineupRules, cards: list[Player], everyone: bool) -> Strength:
     """The best (total, defence) over every assignment of six cards to the six slots."""
     stand_in = not any(p.position is G for p in cards)
     best = None
@@ -114,11 +156,29 @@ def _every_lineup(cards: list[Player], everyone: bool) -> Strength:
         if sum(p.legend for p in six) > 1:
             continue
         for down in (False, True) if stand_in else (False,):
-            lineup = Lineup(six[:3], six[3:], down)  # type: ignore[arg-type]
-            found = strength(lineup, everyone)
+            found = rules.strength(Lineup(six[:3], six[3:], down), everyone)
             if best is None or (found.total, found.defence) > (best.total, best.defence):
                 best = found
     assert best is not None
+    return best
+
+
+def _every_draft(rules: LineupRules, cards: list[Player]) -> int:
+    """The best offence plus defence of the cards, each in one slot or left out."""
+    empty = Player("", LW, "")
+    best = 0
+    for places in product(range(-1, 6), repeat=len(cards)):
+        taken = [p for p in places if p >= 0]
+        if len(set(taken)) < len(taken):
+            continue
+        slots = [empty] * 6
+        for card, place in zip(cards, places, strict=True):
+            if place >= 0:
+                slots[place] = card
+        if sum(p.legend for p in slots) > 1:
+            continue
+        value = rules.trio_strength(slots[:3], rules.offence, absent=("",))
+        best = max(best, value + rules.trio_strength(slots[3:], rules.defence, absent=("",)))
     return best
 
 
@@ -134,17 +194,25 @@ CARDS = st.lists(
 
 
 @settings(max_examples=60, deadline=None)
-@given(CARDS, st.booleans())
-def test_best_lineup_is_the_best_of_every_assignment(cards: list[Player], everyone: bool) -> None:
+@given(CARDS, st.booleans(), st.sampled_from([LITERAL, ALL_PAIRS]))
+def test_best_lineup_is_the_best_of_every_assignment(
+    cards: list[Player], everyone: bool, rules: LineupRules
+) -> None:
     legends = sum(p.legend for p in cards)
     if len(cards) - legends + 1 < 6:
         with pytest.raises(InputError, match="every choice of six cards has two legends"):
-            best_lineup(cards, everyone)
+            rules.best_lineup(cards, everyone)
         return
-    lineup, found = best_lineup(cards, everyone)
-    check_lineup(lineup, cards)
-    assert strength(lineup, everyone) == found
-    assert (found.total, found.defence) == (
-        (best := _every_lineup(cards, everyone)).total,
-        best.defence,
-    )
+    lineup, found = rules.best_lineup(cards, everyone)
+    rules.check_lineup(lineup, cards)
+    assert rules.strength(lineup, everyone) == found
+    best = _every_lineup(rules, cards, everyone)
+    assert (found.total, found.defence) == (best.total, best.defence)
+
+
+@settings(max_examples=25, deadline=None)
+@given(CARDS.map(lambda cards: cards[: len(cards) % 4 + 1]), st.sampled_from([LITERAL, ALL_PAIRS]))
+def test_draft_strength_is_the_best_of_every_partial_assignment(
+    cards: list[Player], rules: LineupRules
+) -> None:
+    assert rules.draft_strength(cards) == _every_draft(rules, cards)

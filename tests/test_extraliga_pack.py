@@ -14,11 +14,10 @@ from typer.testing import CliRunner
 from generator.build import BuildOptions, build
 from generator.cli.app import app
 from generator.loading import strict_yaml
-from generator.paths import DATA_DIR
-from tests.conftest import copy_game, replace_once
+from tests.conftest import DATA, copy_game, replace_once
 from tests.pdf_helpers import reader
 
-PACK = DATA_DIR / "extraliga-all-stars"
+PACK = DATA / "extraliga-all-stars"
 BOX = {
     "hockey-player": 110,
     "opponent": 17,
@@ -64,7 +63,7 @@ def test_the_pack_prints_without_its_rules_plug_in(tmp_path: Path) -> None:
 def test_the_box_holds_what_the_rulebook_lists(
     runner: CliRunner, component: str, count: int
 ) -> None:
-    game = ["--data", str(DATA_DIR), "--game", "extraliga-all-stars"]
+    game = ["--data", str(DATA), "--game", "extraliga-all-stars"]
     result = runner.invoke(app, ["cards", *game, "--component", component, "--json"])
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)) == count

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from itertools import combinations, permutations
+from itertools import permutations
 from pathlib import Path
 from random import Random
 
@@ -20,15 +20,7 @@ from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side
 from generator.games.extraliga_all_stars.bots import Bot
 from generator.games.extraliga_all_stars.dice import play_dice
 from generator.games.extraliga_all_stars.draft import draft
-from generator.games.extraliga_all_stars.lineup import (
-    Lineup,
-    Player,
-    Position,
-    best_lineup,
-    draft_strength,
-    strength,
-    usable_bonuses,
-)
+from generator.games.extraliga_all_stars.lineup import Lineup, Player, Position, standard_rules
 from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Effect, Keyword, Opponent
 from generator.games.extraliga_all_stars.season import (
     Manager,
@@ -39,14 +31,17 @@ from generator.games.extraliga_all_stars.season import (
 )
 from generator.games.extraliga_all_stars.simulation import play, seat_facts
 from generator.packs.find import load_pack
-from generator.paths import DATA_DIR
+from tests.conftest import DATA
+
+pytestmark = pytest.mark.usefixtures("in_snapshot")
 
 D, G, LW = Position.D, Position.G, Position.LW
+RULES = standard_rules()
 
 
 @pytest.fixture(scope="module")
 def deck() -> Deck:
-    model = load_pack(DATA_DIR / "extraliga-all-stars").model
+    model = load_pack(DATA / "extraliga-all-stars").model
     assert isinstance(model, Deck)
     return model
 
@@ -109,8 +104,8 @@ def test_a_lineup_change_is_the_best_of_every_allowed_change(
     legends = sum(p.legend for p in cards)
     if len(cards) - legends + 1 < 6:
         return
-    current, _ = best_lineup(cards)
-    ids = {p.id for p in (*current.offence, *current.defence)}
+    current, _ = RULES.best_lineup(cards)
+    ids = {p.id for p in current.players}
     high = min(low + extra, len(cards) - 6)
     low = min(low, high)
     best = None
@@ -120,51 +115,27 @@ def test_a_lineup_change_is_the_best_of_every_allowed_change(
         if sum(p.legend for p in six) > 1 or not low <= leaving <= high:
             continue
         for down in (False, True) if stand_in else (False,):
-            found = strength(Lineup(six[:3], six[3:], down))  # type: ignore[arg-type]
+            found = RULES.strength(Lineup(six[:3], six[3:], down))
             if best is None or (found.total, found.defence) > (best.total, best.defence):
                 best = found
     if best is None:
         with pytest.raises(InputError, match="no lineup of these cards changes"):
-            best_lineup(cards, current=ids, leave=(low, high))
+            RULES.best_lineup(cards, current=ids, leave=(low, high))
         return
-    lineup, value = best_lineup(cards, current=ids, leave=(low, high))
+    lineup, value = RULES.best_lineup(cards, current=ids, leave=(low, high))
     assert (value.total, value.defence) == (best.total, best.defence)
-    assert strength(lineup) == value
-    assert low <= len(ids - {p.id for p in (*lineup.offence, *lineup.defence)}) <= high
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    st.lists(
-        st.tuples(st.sampled_from(list(Position)), st.sampled_from(["x", "y", None])),
-        max_size=5,
-    ).map(lambda raw: [Player(f"p{n}", p, c) for n, (p, c) in enumerate(raw)])
-)
-def test_draft_strength_fills_what_the_cards_can(cards: list[Player]) -> None:
-    # Every way to seat some of the cards in some slots, at most one legend; empty slots
-    # are filled by absent placeholders.
-    best = 0
-    for size in range(len(cards) + 1):
-        for chosen in combinations(cards, size):
-            if sum(p.legend for p in chosen) > 1:
-                continue
-            for slots in permutations(range(6), size):
-                seated = [Player(f"empty{n}", G, f"nobody{n}") for n in range(6)]
-                for player, slot in zip(chosen, slots, strict=True):
-                    seated[slot] = player
-                empty = {p.id for p in seated if p.id.startswith("empty")}
-                lineup = Lineup(tuple(seated[:3]), tuple(seated[3:]))  # type: ignore[arg-type]
-                best = max(best, strength(lineup, absent=empty).total)
-    assert draft_strength(cards) == best
+    assert RULES.strength(lineup) == value
+    assert low <= len(ids - {p.id for p in lineup.players}) <= high
 
 
 def test_a_player_sent_off_leaves_his_slot_empty() -> None:
     offence = (Player("a", LW, "x"), Player("b", Position.C, "x"), Player("c", Position.RW, "x"))
     defence = (Player("d", D, "y", None), Player("e", D, "y"), Player("f", G, "y"))
     lineup = Lineup(offence, defence)
-    assert strength(lineup).offence == 6
-    assert strength(lineup, absent={"b"}).offence == 2 + 1
-    assert strength(lineup, absent={"f"}).defence == 2 + 1
+    assert RULES.strength(lineup).offence == 3 + 2
+    # Without the centre, the wings are no neighbours: no pair is left (E1, E12).
+    assert RULES.strength(lineup, absent={"b"}).offence == 2
+    assert RULES.strength(lineup, absent={"f"}).defence == 2 + 1
 
 
 def test_a_player_sent_off_plays_no_bonus() -> None:
@@ -177,8 +148,8 @@ def test_a_player_sent_off_plays_no_bonus() -> None:
     )
     defence = (Player("d", D, "y", Bonus.MINUS), Player("e", D, "y"), Player("f", G, "y"))
     lineup = Lineup(offence, defence)
-    assert usable_bonuses(lineup) == (Bonus.PLUS, Bonus.MINUS)
-    assert usable_bonuses(lineup, absent={"a"}) == (Bonus.MINUS,)
+    assert RULES.usable_bonuses(lineup) == (Bonus.PLUS, Bonus.MINUS)
+    assert RULES.usable_bonuses(lineup, absent={"a"}) == (Bonus.MINUS,)
 
 
 def test_a_simulated_match_hands_out_three_points() -> None:
@@ -343,7 +314,7 @@ class _GivesUpTheFirst(Bot):
 
 
 def _manager(cards: list[Player]) -> Manager:
-    bot = _GivesUpTheFirst(Random(0))
+    bot = _GivesUpTheFirst(Random(0), RULES)
     return Manager(0, bot, list(cards), bot.lineup(cards))
 
 
@@ -353,7 +324,7 @@ def _team() -> list[Player]:
 
 
 def _ids(lineup: Lineup) -> set[str]:
-    return {p.id for p in (*lineup.offence, *lineup.defence)}
+    return {p.id for p in lineup.players}
 
 
 def test_a_removed_lineup_player_is_replaced_from_the_bench() -> None:

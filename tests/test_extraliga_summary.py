@@ -15,14 +15,13 @@ from generator.documents.markdown import to_markdown
 from generator.games.extraliga_all_stars.match import goal_chance, match_odds
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
-from generator.paths import DATA_DIR
 from tests.catalog_helpers import english_fragments
-from tests.conftest import copy_game, replace_once
+from tests.conftest import DATA, copy_game, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
 GAME = "extraliga-all-stars"
-LOADED = load_pack(DATA_DIR / GAME)
+LOADED = load_pack(DATA / GAME)
 
 
 def _markdown(kind: str, locale: str, loaded: LoadedPack = LOADED) -> str:

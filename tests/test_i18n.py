@@ -10,21 +10,14 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from generator.i18n.catalogs import CatalogError, compile_catalog, read_translations
-from generator.paths import LOCALES_DIR, PROJECT_ROOT
+from generator.i18n.workflow import data_template, interface_template
+from generator.paths import LOCALES_DIR
+from tests.catalog_helpers import catalog_file
+from tests.conftest import DATA
 
-DOMAIN = "all-star-draft"
+GAMES = ["all-star-draft", "extraliga-all-stars", "disaster-draft"]
 LOCALES = ["de", "fr", "en"]
-PO_FILES = sorted(LOCALES_DIR.rglob("*.po"))
-
-
-def _extracted() -> set[tuple[str, str]]:
-    """What Babel extracts from data/ with the babel.cfg mapping, through our entry point."""
-    found = set()
-    method_map = [("data/all-star-draft/**.yaml", "draftdeck-data")]
-    for _, _, message, _, context in extract_from_dir(str(PROJECT_ROOT), method_map=method_map):
-        assert isinstance(message, str)
-        found.add((context or "", message))
-    return found
+PO_FILES = sorted([*LOCALES_DIR.rglob("*.po"), *DATA.rglob("*.po")])
 
 
 def _catalog(path: Path) -> Catalog:
@@ -32,8 +25,12 @@ def _catalog(path: Path) -> Catalog:
         return read_po(handle)
 
 
+def _keys(catalog: Catalog) -> set[tuple[str, str]]:
+    return {(m.context or "", m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
+
+
 def test_extractor_finds_every_data_name() -> None:
-    extracted = _extracted()
+    extracted = _keys(data_template(DATA / "all-star-draft"))
     assert ("species", "Polar Bear") in extracted
     assert ("symbols", "Goal") in extracted
     assert ("arenas", "Combo Stadium 1") in extracted
@@ -45,34 +42,44 @@ def test_extractor_finds_every_data_name() -> None:
     assert len(extracted) == 76
 
 
-def test_template_is_up_to_date_with_the_data() -> None:
-    template = {(m.context or "", m.id) for m in _catalog(LOCALES_DIR / f"{DOMAIN}.pot") if m.id}
-    assert template == _extracted(), (
-        "run: pybabel extract -F babel.cfg -o locales/all-star-draft.pot ."
+def test_babel_extracts_the_same_through_the_registered_extractor() -> None:
+    # pybabel extract -F babel.cfg finds the data strings through our entry point.
+    method_map = [("**.yaml", "draftdeck-data")]
+    found = {
+        (context or "", message)
+        for _, _, message, _, context in extract_from_dir(
+            str(DATA / "all-star-draft"), method_map=method_map
+        )
+    }
+    assert found == _keys(data_template(DATA / "all-star-draft"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_pack_carries_a_template_up_to_date_with_its_data(game: str) -> None:
+    template = _catalog(DATA / game / "locales" / f"{game}.pot")
+    assert _keys(template) == _keys(data_template(DATA / game)), (
+        f"run: draftdeck i18n extract --game {game}"
     )
 
 
-@pytest.mark.parametrize("domain", [DOMAIN, "draftdeck"])
+@pytest.mark.parametrize("domain", [*GAMES, "draftdeck"])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_catalog_translates_the_whole_template(locale: str, domain: str) -> None:
-    template = {
-        (m.context or "", m.id if isinstance(m.id, str) else m.id[0])
-        for m in _catalog(LOCALES_DIR / f"{domain}.pot")
-        if m.id
-    }
-    path = LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
-    assert set(read_translations(path)) == template
+    path = catalog_file(locale, domain)
+    assert set(read_translations(path)) == _keys(
+        _catalog(path.parent.parent.parent / f"{domain}.pot")
+    )
 
 
-@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: p.parent.parent.name)
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
 def test_babel_checkers_find_nothing(path: Path) -> None:
     problems = [(m.id, [str(e) for e in errors]) for m, errors in _catalog(path).check()]
     assert problems == []
 
 
 def test_german_and_french_use_the_official_terms() -> None:
-    de = read_translations(LOCALES_DIR / "de/LC_MESSAGES/all-star-draft.po")
-    fr = read_translations(LOCALES_DIR / "fr/LC_MESSAGES/all-star-draft.po")
+    de = read_translations(catalog_file("de", "all-star-draft"))
+    fr = read_translations(catalog_file("fr", "all-star-draft"))
     assert de[("modes", "Free Agency")] == "Freier Markt"
     assert fr[("modes", "Clash")] == "Duel"
     assert de[("specials", "Run")] == "Zahlenfolge"
@@ -122,19 +129,5 @@ def test_a_catalog_that_is_not_utf8_is_refused_at_the_byte(tmp_path: Path) -> No
 
 
 def test_ui_template_is_up_to_date_with_the_code() -> None:
-    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2)}
-    found = set()
-    for _, _, message, _, context in extract_from_dir(
-        str(PROJECT_ROOT / "generator"), method_map=[("**.py", "python")], keywords=keywords
-    ):
-        found.add((context or "", message if isinstance(message, str) else message[0]))
-    template = {
-        (m.context or "", m.id if isinstance(m.id, str) else m.id[0])
-        for m in _catalog(LOCALES_DIR / "draftdeck.pot")
-        if m.id
-    }
-    assert template == found, (
-        "run: pybabel extract -F babel-ui.cfg -k N_ -k NP_:1,2 -o locales/draftdeck.pot ."
-    )
+    template = _keys(_catalog(LOCALES_DIR / "draftdeck.pot"))
+    assert template == _keys(interface_template()), "run: make catalogs"

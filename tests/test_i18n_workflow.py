@@ -7,15 +7,14 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import DATA_DIR
-from tests.conftest import PACK, replace_once
+from tests.conftest import DATA, PACK, own_interface_catalogs, replace_once
 
-FR = "locales/fr/LC_MESSAGES"
+FR = "data/all-star-draft/locales/fr/LC_MESSAGES"
 
 
 def test_the_shipped_catalogs_pass_the_check(runner: CliRunner) -> None:
     """Every game's catalogs, checked in turn when no --game is given."""
-    result = runner.invoke(app, ["i18n", "check", "--data", str(DATA_DIR)])
+    result = runner.invoke(app, ["i18n", "check", "--data", str(DATA)])
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "all-star-draft: catalogs complete for de, fr, en; every text fits",
@@ -27,11 +26,13 @@ def test_the_shipped_catalogs_pass_the_check(runner: CliRunner) -> None:
 def test_a_new_name_flows_from_extract_to_check(project: Path, runner: CliRunner) -> None:
     replace_once(Path(PACK) / "symbols.yaml", "    name: Skate\n", "    name: Ice Skate\n")
     assert runner.invoke(app, ["i18n", "extract", "--data", "data"]).exit_code == 0
-    assert 'msgid "Ice Skate"' in Path("locales/all-star-draft.pot").read_text(encoding="utf-8")
+    assert 'msgid "Ice Skate"' in Path("data/all-star-draft/locales/all-star-draft.pot").read_text(
+        encoding="utf-8"
+    )
     assert runner.invoke(app, ["i18n", "update", "--data", "data"]).exit_code == 0
     result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
     assert result.exit_code == 1
-    assert "error: locales/de/LC_MESSAGES/all-star-draft.po:" in result.stdout
+    assert "error: data/all-star-draft/locales/de/LC_MESSAGES/all-star-draft.po:" in result.stdout
     assert "'Ice Skate' has no German translation" in result.stdout
 
 
@@ -41,6 +42,7 @@ def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRun
         'msgstr "Station de Bus"',
         'msgstr "Station de Bus"\n#, fuzzy',
     )
+    own_interface_catalogs(project / PACK)  # checked like the pack's own catalogs
     replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "{n}er"', 'msgstr "{m}er"')
     result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
     assert result.exit_code == 1
@@ -67,4 +69,7 @@ def test_text_that_overflows_in_one_language_fails_the_check(
 def test_compile_writes_mo_files(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["i18n", "compile", "--data", "data"])
     assert result.exit_code == 0
-    assert Path(f"{FR}/draftdeck.mo").read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
+    assert Path(f"{FR}/all-star-draft.mo").read_bytes()[:4] in (
+        b"\xde\x12\x04\x95",
+        b"\x95\x04\x12\xde",
+    )

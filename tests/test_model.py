@@ -8,12 +8,12 @@ import pytest
 
 from generator.games.all_star_draft.model import Attribute, Game, Special, TicketLoss
 from generator.games.all_star_draft.queries import load
-from generator.paths import DATA_DIR
+from tests.conftest import DATA
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return load(DATA_DIR)
+    return load(DATA)
 
 
 def test_deck(game: Game) -> None:

@@ -15,12 +15,10 @@ from hypothesis import strategies as st
 from generator.games.all_star_draft.model import Game
 from generator.packs.find import LoadedPack
 from generator.packs.validate import validate_pack
-from generator.paths import DATA_DIR, LOCALES_DIR
+from tests.conftest import DATA
 
-FILES = sorted(p.relative_to(DATA_DIR).as_posix() for p in DATA_DIR.rglob("*.yaml"))
-FILES += sorted(
-    f"../locales/{p.relative_to(LOCALES_DIR).as_posix()}" for p in LOCALES_DIR.rglob("*.po")
-)
+FILES = sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yaml"))
+FILES += sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.po"))
 SETTINGS = settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -44,8 +42,7 @@ json_values = st.recursive(
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     root = tmp_path_factory.mktemp("mutations")
-    shutil.copytree(DATA_DIR, root / "data")
-    shutil.copytree(LOCALES_DIR, root / "locales")
+    shutil.copytree(DATA, root / "data")
     yield root / "data"
 
 

@@ -225,6 +225,6 @@ def test_a_file_the_rules_read_must_be_listed(
 def test_a_pack_that_cannot_hold_a_card_is_not_validated_to_look(card: str, expected: bool) -> None:
     """Cards per value (blue-2) and numbered cards (tiebreaker-1) count as named."""
     from generator.packs.preview import may_hold_card
-    from generator.paths import DATA_DIR
+    from tests.conftest import DATA
 
-    assert may_hold_card(DATA_DIR / "all-star-draft", card) is expected
+    assert may_hold_card(DATA / "all-star-draft", card) is expected

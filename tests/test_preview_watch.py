@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from generator.loading.files import pack_files
 from generator.packs.watch import snapshot, watch
 from tests.conftest import PACK, replace_once
 
@@ -30,15 +32,46 @@ def test_watch_acts_at_once_and_after_each_change_only(tmp_path: Path) -> None:
             (watched / "new.yaml").write_text("b: 1\n", encoding="utf-8")
         return look is not None
 
-    watch(lambda: [watched], lambda: acted.append(len(acted)), keep_going, interval=0)
+    watch(lambda: pack_files(watched), lambda: acted.append(len(acted)), keep_going, interval=0)
     assert acted == [0, 1, 2]
 
 
-def test_snapshot_sees_every_file_below_the_folders(tmp_path: Path) -> None:
+def test_a_save_in_several_steps_is_acted_on_once(tmp_path: Path) -> None:
+    # An editor that empties the file, writes it, then sets its time: one save, one action.
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("a: 1\n", encoding="utf-8")
+    acted: list[int] = []
+    saving: list[Callable[[], object]] = []
+    looks = iter(range(8))
+
+    def keep_going() -> bool:
+        look = next(looks, None)
+        if look == 2:
+            saving.extend(
+                [
+                    lambda: cards.write_text("", encoding="utf-8"),
+                    lambda: cards.write_text("a: 22\n", encoding="utf-8"),
+                    lambda: os.utime(cards, ns=(1, 10**18)),
+                ]
+            )
+        return look is not None
+
+    def files() -> list[Path]:
+        if saving:  # one step of the save lands at each look
+            saving.pop(0)()
+        return [cards]
+
+    watch(files, lambda: acted.append(len(acted)), keep_going, interval=0)
+    assert acted == [0, 1]
+
+
+def test_snapshot_sees_every_file_given(tmp_path: Path) -> None:
     (tmp_path / "a" / "b").mkdir(parents=True)
     (tmp_path / "a" / "b" / "c.po").write_text("x", encoding="utf-8")
     (tmp_path / "d.yaml").write_text("yy", encoding="utf-8")
-    assert {Path(p).name: size for p, (_, size) in snapshot([tmp_path]).items()} == {
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "card.png").write_bytes(b"png")
+    assert {Path(p).name: size for p, (_, size) in snapshot(pack_files(tmp_path)).items()} == {
         "c.po": 1,
         "d.yaml": 2,
     }

@@ -13,7 +13,8 @@ from jsonschema import Draft202012Validator
 from generator.loading.manifest import MANIFEST, read_manifest
 from generator.loading.schemas import schemas_in
 from generator.loading.strict_yaml import load_file
-from generator.paths import DATA_DIR, SCHEMAS_DIR
+from generator.paths import PROJECT_ROOT, SCHEMAS_DIR
+from tests.conftest import DATA
 
 SCHEMA_FILES = sorted(SCHEMAS_DIR.rglob("*.schema.json"))
 _DEFINITION_ONLY = {"$defs"}
@@ -82,7 +83,7 @@ def test_shared_definitions_are_reached_through_ref() -> None:
 
 
 def test_every_data_file_names_its_schema_for_editors() -> None:
-    pack = DATA_DIR / "all-star-draft"
+    pack = DATA / "all-star-draft"
     document, _ = load_file(pack / "game.yaml", "game.yaml")
     assert document is not None
     manifest = read_manifest(pack, document)
@@ -92,7 +93,9 @@ def test_every_data_file_names_its_schema_for_editors() -> None:
             continue
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema=")
-        target = (path.parent / first.split("=", 1)[1]).resolve()
+        # As the pack lies in the project: data/all-star-draft/...
+        where = PROJECT_ROOT / "data" / "all-star-draft" / spec.relative
+        target = (where.parent / first.split("=", 1)[1]).resolve()
         assert target == (SCHEMAS_DIR / spec.schema).resolve(), path
 
 

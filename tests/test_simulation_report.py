@@ -27,6 +27,8 @@ from tests.conftest import PACK
 from tests.pdf_helpers import font_names
 from tests.rules_helpers import book
 
+pytestmark = pytest.mark.usefixtures("in_snapshot")
+
 
 def test_wilson_interval_matches_known_values() -> None:
     assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)

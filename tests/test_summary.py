@@ -16,13 +16,12 @@ from generator.documents.markdown import to_markdown
 from generator.documents.model import TextDocument
 from generator.packs.find import LoadedPack, load_pack
 from generator.packs.texts import render_text, text_document
-from generator.paths import DATA_DIR, LOCALES_DIR
-from tests.catalog_helpers import singular
-from tests.conftest import PACK, replace_once
+from tests.catalog_helpers import catalog_file, singular
+from tests.conftest import DATA, PACK, replace_once
 from tests.pdf_helpers import font_names
 
 LOCALES = ("de", "fr", "en")
-LOADED = load_pack(DATA_DIR / "all-star-draft")
+LOADED = load_pack(DATA / "all-star-draft")
 AUTHORS = ", ".join(LOADED.pack.manifest.authors)
 
 
@@ -69,7 +68,7 @@ def _english_fragments(locale: str) -> list[str]:
     """Pieces of English source text that a translation replaced (placeholders cut out)."""
     fragments = []
     for domain in ("draftdeck", "all-star-draft"):
-        with (LOCALES_DIR / locale / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        with catalog_file(locale, domain).open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:
             source, target = singular(message.id), singular(message.string)

@@ -27,6 +27,8 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
+        except BrokenPipeError:
+            raise  # the reader went away (`... | head`): Click ends quietly
         except (DraftdeckError, OSError) as error:
             raise typer.Exit(report(error)) from None
 
@@ -53,8 +55,7 @@ def report(error: DraftdeckError | OSError) -> int:
         where = f" '{error.filename}'" if error.filename else ""
         print(f"error: {error.strerror or error}{where}", file=sys.stderr)
         print(
-            "  hint: check that the folder exists, is a folder, and that you may write to "
-            "it (or choose another with --out)",
+            "  hint: check that the folder exists, is a folder, and that you may write to it",
             file=sys.stderr,
         )
         return EXIT_DATA

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, MAX_JOBS, DataOption, GameOption
+from generator.cli.options import MAX_JOBS, DataOption, GameOption, OutOption
 from generator.paths import display_path
 from generator.printing.geometry import MAX_BLEED
 
@@ -39,11 +38,9 @@ class Backs(StrEnum):
 
 @user_errors
 def build(
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
-    out: Annotated[
-        Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
-    ] = DEFAULT_OUT,
+    out: OutOption = None,
     edition: Annotated[
         list[str] | None, typer.Option("--edition", help="Build only this edition (repeatable).")
     ] = None,
@@ -88,7 +85,9 @@ def build(
     from generator.build import BuildOptions
     from generator.build import build as run_build
     from generator.cli.tables import render_table
+    from generator.workspace import workspace
 
+    where = workspace(data, out)
     options = BuildOptions(
         editions=tuple(edition or ()),
         locales=tuple(locale or ()),
@@ -112,7 +111,7 @@ def build(
         bars[0].update(1)
 
     try:
-        report = run_build(data, out, options, progress=progress)
+        report = run_build(where.data, where.out, options, progress=progress)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -120,7 +119,7 @@ def build(
         typer.echo(f"warning: {warning}", err=True)
     for game_id in report.up_to_date:
         typer.echo(
-            f"{display_path(out / game_id)}: up to date (nothing changed since the last build; --force rebuilds)"
+            f"{display_path(where.out / game_id)}: up to date (nothing changed since the last build; --force rebuilds)"
         )
     if not report.files:
         return

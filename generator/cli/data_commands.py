@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, EditionOption, GameOption, JsonOption
+from generator.cli.options import DataOption, EditionOption, GameOption, JsonOption
 from generator.cli.tables import render_table
 
 if TYPE_CHECKING:
@@ -26,21 +26,28 @@ def cards(
         ),
     ] = None,
     edition: EditionOption = None,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """List the cards of a component with their fields, as the data gives them."""
     from generator.packs.find import load_capable
     from generator.packs.listing import card_rows
+    from generator.workspace import data_folder
 
     def has_component(loaded: LoadedPack) -> bool:
-        return component is None or any(
-            c.id == component for c in loaded.edition(edition).components
+        wanted = loaded.pack.manifest.default_edition if edition is None else edition
+        box = loaded.pack.editions.get(wanted)
+        return box is not None and (
+            component is None or any(c.id == component for c in box.components)
         )
 
-    what = f"with a component '{component}'" if component else "to list cards from"
-    loaded = load_capable(data, game, what, has_component)
+    what = "to list cards from"
+    if component:
+        what = f"with a component '{component}'"
+    if edition:
+        what += f" in an edition '{edition}'"
+    loaded = load_capable(data_folder(data), game, what, has_component)
     rows = card_rows(loaded.edition(edition), component)
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))

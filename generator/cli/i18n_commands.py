@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, GameOption
+from generator.cli.options import DataOption, GameOption
 
 app = typer.Typer(
     help="Translation catalogs: extract, update, compile and check (Babel underneath).",
@@ -18,7 +18,7 @@ app = typer.Typer(
 )
 
 
-def _packs(data: Path, game: str | None) -> list[tuple[Path, Path, str, list[str]]]:
+def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, list[str]]]:
     """(pack folder, catalogs folder, game id, languages) of each game (the one --game
     names, else every game in `data`), from the manifest alone.
 
@@ -26,61 +26,65 @@ def _packs(data: Path, game: str | None) -> list[tuple[Path, Path, str, list[str
     validated here: only game.yaml has to be valid.
     """
     from generator.errors import DataError
-    from generator.loading.manifest import MANIFEST, read_manifest
+    from generator.loading.manifest import MANIFEST, catalogs_problems, read_manifest
     from generator.loading.pack import load_one
     from generator.packs.find import choose_packs
     from generator.packs.validate import pack_schemas
+    from generator.workspace import data_folder
 
     found = []
-    for pack in choose_packs(data, game):
+    for pack in choose_packs(data_folder(data), game):
         document, problems = load_one(pack, MANIFEST, pack_schemas(pack))
         if document is None:
             raise DataError(problems)
         manifest = read_manifest(pack, document)
+        outside = catalogs_problems(manifest, document)
+        if outside:
+            raise DataError(outside)
         found.append((pack, manifest.catalogs, manifest.id, list(manifest.locales)))
     return found
 
 
 @app.command("extract")
 @user_errors
-def extract(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
+def extract(data: DataOption = None, game: GameOption = None) -> None:
     """Write the templates (.pot) from the data strings and the interface strings in the code."""
     from generator.i18n.workflow import extract as run
     from generator.paths import display_path
 
     for pack, locales_dir, game_id, _ in _packs(data, game):
-        for path in run(locales_dir, pack, game_id):
-            typer.echo(f"written: {display_path(path)}")
+        for path, changed in run(locales_dir, pack, game_id):
+            typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
 
 
 @app.command("update")
 @user_errors
-def update(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
+def update(data: DataOption = None, game: GameOption = None) -> None:
     """Merge the templates into every language's catalog; new strings arrive untranslated."""
     from generator.i18n.workflow import update as run
     from generator.paths import display_path
 
     for _, locales_dir, game_id, locales in _packs(data, game):
-        for path in run(locales_dir, game_id, locales):
-            typer.echo(f"updated: {display_path(path)}")
+        for path, changed in run(locales_dir, game_id, locales):
+            typer.echo(f"{'updated' if changed else 'unchanged'}: {display_path(path)}")
 
 
 @app.command("compile")
 @user_errors
-def compile_catalogs(data: DataOption = DEFAULT_DATA, game: GameOption = None) -> None:
+def compile_catalogs(data: DataOption = None, game: GameOption = None) -> None:
     """Write .mo files next to the catalogs (for tools that want them)."""
     from generator.i18n.workflow import compile_all
     from generator.paths import display_path
 
     for _, locales_dir, game_id, locales in _packs(data, game):
-        for path in compile_all(locales_dir, game_id, locales):
-            typer.echo(f"compiled: {display_path(path)}")
+        for path, changed in compile_all(locales_dir, game_id, locales):
+            typer.echo(f"{'compiled' if changed else 'unchanged'}: {display_path(path)}")
 
 
 @app.command("check")
 @user_errors
 def check(
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
     render: Annotated[
         bool,

@@ -7,19 +7,13 @@ from typing import Annotated
 
 import typer
 
-from generator.paths import DATA_DIR, OUTPUT_DIR
-
-DEFAULT_DATA = DATA_DIR
-"""The project's data folder."""
-DEFAULT_OUT = OUTPUT_DIR
-"""The project's output folder."""
-
 DataOption = Annotated[
-    Path,
+    Path | None,
     typer.Option(
         "--data",
-        help="Data folder to read: a folder of game packs, or one pack (a folder with a game.yaml).",
-        show_default="data/",
+        help="Data folder to read: a folder of game packs, or one pack (a folder with a "
+        "game.yaml).",
+        show_default="the pack this folder is or lies in, else ./data",
     ),
 ]
 GameOption = Annotated[
@@ -33,6 +27,17 @@ GameOption = Annotated[
 MAX_JOBS = 64
 """More processes than this only share the same few cores, each with its own memory."""
 
+
+def out_option(where: str) -> object:
+    """The --out option of a command that writes below `where` by default."""
+    return typer.Option(
+        "--out",
+        help="Folder to write into.",
+        show_default=f"{where} of the working folder (./output with --data)",
+    )
+
+
+OutOption = Annotated[str | None, out_option("output/")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 EditionOption = Annotated[
     str | None,

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import report, user_errors
-from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, EditionOption, GameOption
+from generator.cli.options import DataOption, EditionOption, GameOption, out_option
 from generator.errors import DraftdeckError
 from generator.paths import display_path
 
@@ -26,11 +26,9 @@ def preview(
     back: Annotated[bool, typer.Option("--back", help="Show the card's back.")] = False,
     locale: Annotated[str, typer.Option("--locale", help="Language: de, fr or en.")] = "en",
     edition: EditionOption = None,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
-    out: Annotated[
-        Path, typer.Option("--out", help="Folder for the PNG.", show_default="output/preview/")
-    ] = DEFAULT_OUT / "preview",
+    out: Annotated[str | None, out_option("output/preview/")] = None,
     watch: Annotated[
         bool,
         typer.Option(
@@ -42,12 +40,14 @@ def preview(
     from generator.output.atomic import write_atomic
     from generator.packs.find import choose_packs, load_capable
     from generator.packs.preview import holds_card, may_hold_card, preview_png
+    from generator.workspace import workspace
 
-    path = out / f"{card}{'-back' if back else ''}-{locale}.png"
+    where = workspace(data, out, "preview")
+    path = where.out / f"{card}{'-back' if back else ''}-{locale}.png"
 
     def write() -> None:
         loaded = load_capable(
-            data,
+            where.data,
             game,
             f"with a card '{card}'",
             lambda pack: holds_card(pack, card, edition, component),
@@ -59,23 +59,14 @@ def preview(
     if not watch:
         write()
         return
-    _watch(choose_packs(data, game), write)
+    _watch(choose_packs(where.data, game), write)
 
 
 def _watch(roots: list[Path], write: Callable[[], None]) -> None:
-    """Write the preview now and after every change to the packs or their catalogs, reporting
-    errors without stopping."""
-    from generator.loading.strict_yaml import load_file
+    """Write the preview now and after every change to the packs (their catalogs included),
+    reporting errors without stopping."""
+    from generator.loading.files import pack_files
     from generator.packs.watch import watch
-
-    folders = []
-    for root in roots:
-        folders.append(root)
-        manifest, _ = load_file(root / "game.yaml", "game.yaml")
-        value = manifest.value if manifest is not None else None
-        if isinstance(value, dict) and isinstance(value.get("catalogs"), str):
-            folders.append((root / value["catalogs"]).resolve())
-    folders = list(dict.fromkeys(folders))
 
     def attempt() -> None:
         try:
@@ -86,4 +77,4 @@ def _watch(roots: list[Path], write: Callable[[], None]) -> None:
 
     typer.echo("watching for changes; press Ctrl-C to stop", err=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
-        watch(lambda: folders, attempt)
+        watch(lambda: [path for root in roots for path in pack_files(root)], attempt)

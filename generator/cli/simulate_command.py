@@ -10,14 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import (
-    DEFAULT_DATA,
-    DEFAULT_OUT,
-    MAX_JOBS,
-    DataOption,
-    EditionOption,
-    GameOption,
-)
+from generator.cli.options import MAX_JOBS, DataOption, EditionOption, GameOption, OutOption
 from generator.paths import display_path
 
 if TYPE_CHECKING:
@@ -26,13 +19,24 @@ if TYPE_CHECKING:
 
 @user_errors
 def simulate(
-    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players",
+            min=1,
+            max=20,
+            help="Players per game: from the fewest to the most the game takes (players: min "
+            "and max in its game.yaml); a number outside is refused with the game's range.",
+        ),
+    ] = 4,
     mode: Annotated[
         str | None,
         typer.Option(
             "--mode",
-            help="A variant of the game, e.g. a 2-player mode of All-Star Draft (heritage, clash).",
-            show_default="the game's first",
+            help="A variant of the game, where its data defines several (such as the "
+            "two-player modes of a setup.yaml); one the data does not define is refused with "
+            "the list it does.",
+            show_default="the game's usual rules, or its first variant",
         ),
     ] = None,
     games: Annotated[
@@ -51,7 +55,7 @@ def simulate(
             "--jobs", min=0, max=MAX_JOBS, help="Processes to play with (0: one per core)."
         ),
     ] = 0,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
     compare: Annotated[
         Path | None,
@@ -60,9 +64,7 @@ def simulate(
             help="Another data folder: play the same seeds on it and report what changed.",
         ),
     ] = None,
-    out: Annotated[
-        Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
-    ] = DEFAULT_OUT,
+    out: OutOption = None,
 ) -> None:
     """Play many games with bots; write <out>/<game>/simulation/<settings>.json and .pdf, print the gist.
 
@@ -73,10 +75,12 @@ def simulate(
     from generator.output.atomic import write_atomic
     from generator.packs.find import load_capable
     from generator.simulation import SimulationSettings
+    from generator.workspace import workspace
 
+    where = workspace(data, out)
     loaded = [
         load_capable(folder, game, "with a simulator", _simulates)
-        for folder in (data, *([compare] if compare else []))
+        for folder in (where.data, *([compare] if compare else []))
     ]
     simulation = loaded[0].needs("simulation", "a simulator")
     names = tuple(n.strip() for n in bots.split(",") if n.strip())
@@ -88,7 +92,7 @@ def simulate(
         with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
             reports.append(simulation.run(pack.model, settings, bar.update))
     stem = simulation.stem(reports[0])
-    folder = out / loaded[0].pack.id / "simulation"
+    folder = where.out / loaded[0].pack.id / "simulation"
     if compare is None:
         from generator.documents.pdf import to_pdf
 
@@ -100,7 +104,7 @@ def simulate(
         stem += "-compare"
         changes = simulation.compare(reports[0], reports[1])
         result = {
-            "before": {"data": display_path(data), **reports[0]},
+            "before": {"data": display_path(where.data), **reports[0]},
             "after": {"data": display_path(compare), **reports[1]},
             "changes": changes,
         }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DEFAULT_OUT, DataOption, GameOption
+from generator.cli.options import DataOption, GameOption, OutOption
 from generator.paths import display_path
 
 if TYPE_CHECKING:
@@ -37,9 +37,6 @@ LocalesOption = Annotated[
     list[str] | None,
     typer.Option("--locale", help="Language (repeatable): de, fr, en; default: all."),
 ]
-OutOption = Annotated[
-    Path, typer.Option("--out", help="Folder to write into.", show_default="output/")
-]
 FormatOption = Annotated[
     TextFormat, typer.Option("--format", help="pdf, or md (Markdown, for websites and forums).")
 ]
@@ -55,9 +52,9 @@ def summary(
     locale: LocalesOption = None,
     output: FormatOption = TextFormat.PDF,
     paper: PaperOption = TextPaper.A4,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
-    out: OutOption = DEFAULT_OUT,
+    out: OutOption = None,
 ) -> None:
     """Write a rules summary per edition and language: <out>/<game>/<edition>/<locale>/summary.pdf (or .md)."""
     _write_all("summary", data, game, out, edition, locale, output, paper)
@@ -69,9 +66,9 @@ def tables(
     locale: LocalesOption = None,
     output: FormatOption = TextFormat.PDF,
     paper: PaperOption = TextPaper.A4,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
-    out: OutOption = DEFAULT_OUT,
+    out: OutOption = None,
 ) -> None:
     """Write the rulebook tables per edition and language: <out>/<game>/<edition>/<locale>/tables.pdf (or .md)."""
     _write_all("tables", data, game, out, edition, locale, output, paper)
@@ -79,9 +76,9 @@ def tables(
 
 def _write_all(
     kind: str,
-    data: Path,
+    data: Path | None,
     game: str | None,
-    out: Path,
+    out: str | None,
     editions: list[str] | None,
     locales: list[str] | None,
     output: TextFormat,
@@ -92,11 +89,13 @@ def _write_all(
     from generator.packs.find import load_capable
     from generator.packs.texts import KINDS
     from generator.parallel import parallel_map
+    from generator.workspace import workspace
 
     def provides(pack: LoadedPack) -> bool:
         return pack.plugin is not None and getattr(pack.plugin, kind) is not None
 
-    loaded = load_capable(data, game, f"with {KINDS[kind]}", provides)
+    where = workspace(data, out)
+    loaded = load_capable(where.data, game, f"with {KINDS[kind]}", provides)
     loaded.needs(kind, KINDS[kind])
     keys = [
         (e.id, loc)
@@ -106,7 +105,8 @@ def _write_all(
     state = (loaded, kind, output.value, paper.value)
     files = dict(zip(keys, parallel_map(_render_one, state, keys), strict=True))
     for (edition, language), content in files.items():
-        folder = out / loaded.pack.id / edition if edition else out / loaded.pack.id
+        folder = where.out / loaded.pack.id
+        folder = folder / edition if edition else folder
         path = folder / language / f"{kind}.{output.value}"
         written = "written" if write_atomic(path, content) else "unchanged"
         typer.echo(f"{written}: {display_path(path)}")

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, GameOption
+from generator.cli.options import DataOption, GameOption
 from generator.errors import UsageError
 
 
@@ -26,10 +26,11 @@ def validate(
     path: Annotated[
         Path | None,
         typer.Argument(
-            help="Data folder, game pack folder, or a file inside a pack.", show_default="data/"
+            help="Data folder, game pack folder, or a file inside a pack.",
+            show_default="the pack this folder is or lies in, else ./data",
         ),
     ] = None,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     game: GameOption = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="text, json, or github (workflow annotations).")
@@ -43,10 +44,11 @@ def validate(
     from generator.packs.find import choose_packs, find_packs
     from generator.packs.validate import validate_pack
     from generator.reporting import validation_report
+    from generator.workspace import data_folder
 
-    if path is not None and data != DEFAULT_DATA and path.resolve() != data.resolve():
+    if path is not None and data is not None and path.resolve() != data.resolve():
         raise UsageError("give the data folder either as PATH or as --data, not both")
-    roots = choose_packs(data, game) if path is None else find_packs(path)
+    roots = choose_packs(data_folder(data), game) if path is None else find_packs(path)
     results = [validate_pack(root) for root in roots]
     report = validation_report(results, strict=strict)
     typer.echo(report.render(output.value))

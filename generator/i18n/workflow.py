@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from generator.errors import DataError
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
@@ -47,56 +47,99 @@ def _has_ui(locales_dir: Path) -> bool:
     return (locales_dir / f"{UI_DOMAIN}.pot").is_file()
 
 
-def extract(locales_dir: Path, pack_root: Path, game_id: str) -> list[Path]:
-    """Write the templates (.pot) from the pack's data (and draftdeck's code); return their paths."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+Written = tuple[Path, bool]
+"""A catalog file and whether writing it changed it."""
 
-    sources = {game_id: (pack_root, [("**.yaml", "draftdeck-data")], DEFAULT_KEYWORDS)}
+
+def extract(locales_dir: Path, pack_root: Path, game_id: str) -> list[Written]:
+    """Write the templates (.pot) of the pack's data strings (and, where the pack words
+    draftdeck's interface its own way, of draftdeck's code)."""
+    written = [write_template(locales_dir / f"{game_id}.pot", data_template(pack_root))]
     if _has_ui(locales_dir):
-        sources[UI_DOMAIN] = (
-            PROJECT_ROOT / "generator",
-            [("**.py", "python")],
-            {**DEFAULT_KEYWORDS, **UI_KEYWORDS},
-        )
-    written = []
-    for domain, (root, method_map, keywords) in sources.items():
-        catalog = Catalog(
-            project="draftdeck", version="0.1.0", copyright_holder="draftdeck developers"
-        )
-        try:
-            for filename, line, message, comments, context in extract_from_dir(
-                str(root), method_map=method_map, keywords=keywords
-            ):
-                location = (f"{display_path(root / filename)}", line)
-                catalog.add(message, None, [location], auto_comments=comments, context=context)
-        except UnreadableData as error:
-            raise DataError([error.problem]) from None
-        path = locales_dir / f"{domain}.pot"
-        write_atomic(path, _po_bytes(catalog))
-        written.append(path)
+        written.append(write_template(locales_dir / f"{UI_DOMAIN}.pot", interface_template()))
     return written
 
 
-def update(locales_dir: Path, game_id: str, locales: list[str]) -> list[Path]:
-    """Merge the templates into every language's catalog (new strings come untranslated)."""
+def data_template(pack_root: Path) -> Any:
+    """The catalog template of every data string of the pack, located in its files."""
+    from babel.messages.extract import extract_from_file
+
+    from generator.i18n.extract import extract_data_strings
+    from generator.loading.files import pack_files
+
+    catalog = _template()
+    try:
+        for path in pack_files(pack_root, frozenset({".yaml"})):
+            where = path.relative_to(pack_root).as_posix()
+            for line, message, comments, context in extract_from_file(
+                cast(Any, extract_data_strings), str(path)
+            ):
+                catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
+    except UnreadableData as error:
+        raise DataError([error.problem]) from None
+    return catalog
+
+
+def interface_template() -> Any:
+    """The catalog template of draftdeck's interface strings (marked N_ and NP_ in its code)."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    catalog = _template()
+    code = PROJECT_ROOT / "generator"
+    for filename, line, message, comments, context in extract_from_dir(
+        str(code), method_map=[("**.py", "python")], keywords={**DEFAULT_KEYWORDS, **UI_KEYWORDS}
+    ):
+        where = f"{code.name}/{Path(filename).as_posix()}"
+        catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
+    return catalog
+
+
+def _template() -> Any:
     from babel.messages.catalog import Catalog
 
+    return Catalog(project="draftdeck", version="0.1.0", copyright_holder="draftdeck developers")
+
+
+def write_template(path: Path, catalog: Any) -> Written:
+    """Write a template unless only its creation date would change."""
+    data = _po_bytes(catalog)
+    if path.is_file() and _undated(path.read_bytes()) == _undated(data):
+        return path, False
+    return path, write_atomic(path, data)
+
+
+def _undated(po: bytes) -> bytes:
+    """A catalog's bytes without the POT-Creation-Date header line."""
+    return b"\n".join(
+        line for line in po.split(b"\n") if not line.startswith(b'"POT-Creation-Date:')
+    )
+
+
+def update(locales_dir: Path, game_id: str, locales: list[str]) -> list[Written]:
+    """Merge the templates into every language's catalog (new strings come untranslated)."""
     written = []
     for domain in domains(game_id, locales_dir):
         template = _read(locales_dir / f"{domain}.pot")
-        for locale in locales:
-            path = catalog_path(locales_dir, locale, domain)
-            catalog = (
-                _read(path, locale) if path.is_file() else Catalog(locale=locale, domain=domain)
-            )
-            catalog.update(template, no_fuzzy_matching=True)
-            write_atomic(path, _po_bytes(catalog))
-            written.append(path)
+        written += update_domain(locales_dir, domain, template, locales)
     return written
 
 
-def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Path]:
+def update_domain(
+    locales_dir: Path, domain: str, template: Any, locales: list[str]
+) -> list[Written]:
+    """Merge one template into each language's catalog of its domain."""
+    from babel.messages.catalog import Catalog
+
+    written = []
+    for locale in locales:
+        path = catalog_path(locales_dir, locale, domain)
+        catalog = _read(path, locale) if path.is_file() else Catalog(locale=locale, domain=domain)
+        catalog.update(template, no_fuzzy_matching=True)
+        written.append((path, write_atomic(path, _po_bytes(catalog))))
+    return written
+
+
+def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Written]:
     """Write a .mo file next to every finished catalog."""
     from babel.messages.mofile import write_mo
 
@@ -107,8 +150,7 @@ def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Pat
             buffer = BytesIO()
             write_mo(buffer, _read(path, locale), use_fuzzy=False)
             target = path.with_suffix(".mo")
-            write_atomic(target, buffer.getvalue())
-            written.append(target)
+            written.append((target, write_atomic(target, buffer.getvalue())))
     return written
 
 
@@ -168,5 +210,5 @@ def _po_bytes(catalog: Any) -> bytes:
     from babel.messages.pofile import write_po
 
     buffer = BytesIO()
-    write_po(buffer, catalog, width=100, sort_output=False)
+    write_po(buffer, catalog, width=100, sort_output=False, ignore_obsolete=True)
     return buffer.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.diagnostics import Diagnostic
 from generator.loading.document import Document
 from generator.loading.pack import DocumentSpec
 
@@ -116,13 +117,31 @@ def read_manifest(root: Path, document: Document) -> Manifest:
         max_players=value["players"]["max"],
         locales=tuple(value["locales"]),
         plugin=value.get("plugin"),
-        catalogs=(root / value.get("catalogs", "locales")).resolve(),
+        catalogs=root / value.get("catalogs", "locales"),
         translate=frozenset(value.get("translate", ["name"])),
         documents=_specs(value.get("documents", [])),
         edition_documents=_specs(value.get("edition_documents", [])),
         editions=editions,
         default_edition=value.get("default_edition", editions[0].id),
     )
+
+
+def catalogs_problems(manifest: Manifest, document: Document) -> list[Diagnostic]:
+    """An error when the catalogs folder game.yaml names lies outside the pack folder."""
+    try:
+        inside = manifest.catalogs.resolve().is_relative_to(manifest.root.resolve())
+    except (OSError, RuntimeError):  # a link that loops
+        inside = False
+    if inside:
+        return []
+    return [
+        document.diagnostic(
+            ("catalogs",),
+            "the catalogs folder lies outside the pack folder",
+            hint="a pack carries its own catalogs: move them into the pack (draftdeck i18n "
+            "update writes them there) and write catalogs: locales, or leave the key out",
+        )
+    ]
 
 
 def _specs(entries: list[dict[str, object]]) -> tuple[DocumentSpec, ...]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from generator.diagnostics import Diagnostic, Severity
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
+from generator.loading.files import pack_files, resolved_inside, why_outside
 from generator.loading.schemas import Schemas
 from generator.paths import display_path
 
@@ -56,7 +57,7 @@ def load_one(
     """Parse and schema-validate one file; the document is None if anything failed."""
     path = root / spec.relative
     display = display_path(path)
-    if not path.is_file():
+    if not path.is_file() and not path.is_symlink():
         if not spec.required:
             return None, []
         return None, [
@@ -66,6 +67,16 @@ def load_one(
                 0,
                 "required file is missing",
                 hint=f"create it; its schema is schemas/{spec.schema}",
+            )
+        ]
+    if resolved_inside(root, path) is None or not path.is_file():
+        return None, [
+            Diagnostic(
+                display,
+                0,
+                0,
+                f"the file {why_outside(root, path)}",
+                hint="a pack must work wherever it is copied: put the file itself in the pack",
             )
         ]
     document, diagnostics = strict_yaml.load_file(path, display)
@@ -93,7 +104,7 @@ def load_one(
 def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnostic]:
     """A warning for each YAML file in the pack that no spec reads (often a misnamed file)."""
     known = {spec.relative for spec in specs}
-    found = sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+    found = pack_files(root, frozenset({".yaml", ".yml"}))
     warnings = []
     for path in found:
         relative = path.relative_to(root).as_posix()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -57,15 +57,28 @@ class Schemas:
         return schema
 
 
+SCHEMA = ".schema.json"
+
+
 def schemas_in(*folders: Path) -> Schemas:
     """The schema files below the folders, as they are now."""
+    return Schemas(
+        tuple(
+            entry
+            for folder in folders
+            for entry in schema_files(folder, sorted(folder.rglob(f"*{SCHEMA}")))
+        )
+    )
+
+
+def schema_files(folder: Path, paths: Iterable[Path]) -> Files:
+    """The given schema files of a folder, each named by its path below the folder."""
     found = []
-    for folder in folders:
-        for path in sorted(folder.rglob("*.schema.json")):
-            status = path.stat()
-            name = path.relative_to(folder).as_posix()
-            found.append((path, name, status.st_mtime_ns, status.st_size))
-    return Schemas(tuple(found))
+    for path in paths:
+        status = path.stat()
+        name = path.relative_to(folder).as_posix()
+        found.append((path, name, status.st_mtime_ns, status.st_size))
+    return tuple(found)
 
 
 @cache

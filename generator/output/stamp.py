@@ -11,17 +11,15 @@ from generator.output.atomic import write_atomic
 
 STAMP = ".draftdeck-build.json"
 """The record, kept in the output folder."""
-SOURCE_SUFFIXES = {".yaml", ".yml", ".json", ".po", ".py", ".png", ".jpg", ".jpeg"}
+SOURCE_SUFFIXES = frozenset({".yaml", ".yml", ".json", ".po", ".py", ".png", ".jpg", ".jpeg"})
 
 
-def signature(sources: Iterable[Path], settings: object) -> str:
-    """A hash of every source file below the given folders and of the settings."""
+def signature(files: Iterable[Path], settings: object) -> str:
+    """A hash of the source files (names and contents) and of the settings."""
     digest = hashlib.sha256()
-    for folder in sources:
-        for path in sorted(folder.rglob("*")):
-            if path.suffix in SOURCE_SUFFIXES and path.is_file():
-                digest.update(path.as_posix().encode())
-                digest.update(path.read_bytes())
+    for path in files:
+        digest.update(path.as_posix().encode())
+        digest.update(path.read_bytes())
     digest.update(json.dumps(settings, sort_keys=True).encode())
     return digest.hexdigest()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import InputError
+from generator.loading.files import pack_files
 from generator.packs.find import LoadedPack
 from generator.packs.items import Card
 from generator.packs.model import Component, EditionBox
@@ -60,7 +61,7 @@ def may_hold_card(root: Path, card_id: str) -> bool:
     -<value> or -<n>), so a pack none of whose YAML files holds the id's first word has
     no such card. A pack that may have it is then validated and searched."""
     stem = card_id.split("-", 1)[0]
-    for path in root.rglob("*.yaml"):
+    for path in pack_files(root, frozenset({".yaml"})):
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:

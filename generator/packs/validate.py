@@ -11,6 +11,7 @@ from generator.diagnostics import Diagnostic, Severity
 from generator.i18n.catalogs import check_translations
 from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
+from generator.loading.files import links_out, pack_files, why_outside
 from generator.loading.manifest import (
     LAYOUT_SCHEMAS,
     LAYOUTS,
@@ -18,15 +19,16 @@ from generator.loading.manifest import (
     PHRASES,
     THEME,
     Manifest,
+    catalogs_problems,
     read_manifest,
 )
 from generator.loading.pack import load_documents, load_one, unexpected_files
-from generator.loading.schemas import Schemas, schemas_in
+from generator.loading.schemas import SCHEMA, Schemas, schema_files, schemas_in
 from generator.packs.box import Lists, read_boxes
 from generator.packs.budget import check_budget
 from generator.packs.items import Item
 from generator.packs.model import Pack
-from generator.paths import SCHEMAS_DIR
+from generator.paths import SCHEMAS_DIR, display_path
 from generator.plugins import Plugin, find_plugin, installed
 from generator.templates.check import check_templates
 from generator.templates.icons import BUILT_IN
@@ -79,8 +81,31 @@ class PackResult:
 
 def pack_schemas(root: Path) -> Schemas:
     """A pack's schemas: its own schemas/ folder, then draftdeck's, which wins."""
-    own = (root / "schemas").resolve()
-    return schemas_in(own, SCHEMAS_DIR) if own.is_dir() else schemas_in(SCHEMAS_DIR)
+    own = root / "schemas"
+    ours = schemas_in(SCHEMAS_DIR)
+    if not own.is_dir():
+        return ours
+    files = [
+        path
+        for path in pack_files(root, frozenset({".json"}))
+        if path.is_relative_to(own) and path.name.endswith(SCHEMA)
+    ]
+    return Schemas(schema_files(own, files) + ours.files)
+
+
+def links_leading_out(root: Path) -> list[Diagnostic]:
+    """An error for each link in the pack that leads out of it, loops or points to nothing."""
+    return [
+        Diagnostic(
+            display_path(path),
+            0,
+            0,
+            f"this {why_outside(root, path)}",
+            hint="a pack must work wherever it is copied: replace the link with the file "
+            "or folder itself",
+        )
+        for path in links_out(root)
+    ]
 
 
 def validate_pack(root: Path) -> PackResult:
@@ -99,7 +124,10 @@ def validate_pack(root: Path) -> PackResult:
     documents = {**loaded.documents, "game": manifest_document}
     diagnostics += loaded.diagnostics
     diagnostics += unexpected_files(root, [MANIFEST, *specs])
+    diagnostics += links_leading_out(root)
     diagnostics += _manifest_checks(manifest_document)
+    outside = catalogs_problems(manifest, manifest_document)
+    diagnostics += outside
     pack, problems = _model(manifest, documents, found)
     diagnostics += problems
     icons = {*BUILT_IN, *(plugin.icons if plugin else ())}
@@ -110,9 +138,10 @@ def validate_pack(root: Path) -> PackResult:
         diagnostics += check_templates(pack, icons, drawings)
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
-    diagnostics += check_translations(
-        documents, manifest.catalogs, manifest.id, manifest.locales, manifest.translate
-    )
+    if not outside:
+        diagnostics += check_translations(
+            documents, manifest.catalogs, manifest.id, manifest.locales, manifest.translate
+        )
     provisional = tuple(p for document in documents.values() for p in provisional_values(document))
     return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
 

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, EditionOption, JsonOption
+from generator.cli.options import DataOption, EditionOption, JsonOption
+from generator.workspace import data_folder
 
 app = typer.Typer(
     help="All-Star Draft: strength, ranking, playoff rounds, best team.",
@@ -37,7 +38,7 @@ def strength(
     players: PlayersOption = 4,
     arena: ArenaOption = None,
     edition: EditionOption = None,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The strength of a team, the group it shows and the specials it meets."""
@@ -45,7 +46,7 @@ def strength(
     from generator.games.all_star_draft.questions import strength_answer
     from generator.games.all_star_draft.rules import rule_book
 
-    answer = strength_answer(rule_book(load(data), edition), cards, players, arena)
+    answer = strength_answer(rule_book(load(data_folder(data)), edition), cards, players, arena)
     typer.echo(json.dumps(answer) if as_json else _strength_text(answer))
 
 
@@ -56,7 +57,7 @@ def best_team(
     players: PlayersOption = 4,
     arena: ArenaOption = None,
     edition: EditionOption = None,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The strongest team of five the bench can make (exact)."""
@@ -64,7 +65,7 @@ def best_team(
     from generator.games.all_star_draft.questions import best_team_answer
     from generator.games.all_star_draft.rules import rule_book
 
-    answer = best_team_answer(rule_book(load(data), edition), cards, players, arena)
+    answer = best_team_answer(rule_book(load(data_folder(data)), edition), cards, players, arena)
     if as_json:
         typer.echo(json.dumps(answer))
     else:
@@ -73,9 +74,7 @@ def best_team(
 
 @app.command("rank")
 @user_errors
-def rank(
-    source: SourceArgument, data: DataOption = DEFAULT_DATA, as_json: JsonOption = False
-) -> None:
+def rank(source: SourceArgument, data: DataOption = None, as_json: JsonOption = False) -> None:
     """Rank the teams of each question, with the arena's fans when one is named."""
     from generator.games.all_star_draft.questions import rank_answer
 
@@ -87,7 +86,7 @@ def rank(
 @app.command("playoff-round")
 @user_errors
 def playoff_round(
-    source: SourceArgument, data: DataOption = DEFAULT_DATA, as_json: JsonOption = False
+    source: SourceArgument, data: DataOption = None, as_json: JsonOption = False
 ) -> None:
     """Decide a playoff round: the weakest team, the shootout, the ticket or the place."""
     from generator.games.all_star_draft.questions import playoff_round_answer
@@ -108,7 +107,7 @@ def _answer_all(
     from generator.games.all_star_draft.queries import load
     from generator.loading.scenarios import read_source, scenarios
 
-    game = load(data)
+    game = load(data_folder(data))
     content, display = read_source(source)
     for number, question in enumerate(scenarios(content, display, schema), 1):
         result = answer(game, question)

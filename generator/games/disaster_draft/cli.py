@@ -8,7 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, JsonOption
+from generator.cli.options import DataOption, JsonOption
+from generator.workspace import data_folder
 
 app = typer.Typer(
     help="Disaster Draft: battles.",
@@ -24,7 +25,7 @@ def battle(
     source: Annotated[
         str, typer.Argument(help="A YAML file with the armies and the reward ('-' reads stdin).")
     ],
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Disaster Draft: a battle step by step: every effect by speed, totals, winner, graveyard chain."""
@@ -32,7 +33,7 @@ def battle(
     from generator.loading.scenarios import read_source, scenarios
     from generator.packs.find import load_plugin_game
 
-    deck = load_plugin_game(data, "disaster-draft").model
+    deck = load_plugin_game(data_folder(data), "disaster-draft").model
     text, display = read_source(source)
     for number, question in enumerate(
         scenarios(text, display, "disaster-draft/battle-question.schema.json"), 1

@@ -18,14 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
-from generator.games.extraliga_all_stars.lineup import (
-    Lineup,
-    Player,
-    Position,
-    best_lineup,
-    draft_strength,
-    strength,
-)
+from generator.games.extraliga_all_stars.lineup import Lineup, LineupRules, Player, Position
 from generator.games.extraliga_all_stars.model import Card, Keyword
 
 NEEDED = Counter({Position.LW: 2, Position.C: 2, Position.RW: 2, Position.D: 4, Position.G: 2})
@@ -39,12 +32,12 @@ class Bot:
 
     name = "greedy"
 
-    def __init__(self, rng: Random) -> None:
-        self.rng = rng
+    def __init__(self, rng: Random, rules: LineupRules) -> None:
+        self.rng, self.rules = rng, rules
 
     def pick(self, hand: Sequence[Player], drafted: Sequence[Player]) -> int:
         """The index of the card to take from `hand`."""
-        values = [draft_strength([*drafted, card]) for card in hand]
+        values = [self.rules.draft_strength([*drafted, card]) for card in hand]
         return values.index(max(values))
 
     def lineup(
@@ -56,15 +49,15 @@ class Bot:
     ) -> Lineup:
         """The lineup to field, changing between leave[0] and leave[1] of `current`'s players."""
         ids = _ids(current) if current else ()
-        return best_lineup(cards, everyone, ids, leave)[0]
+        return self.rules.best_lineup(cards, everyone, ids, leave)[0]
 
     def sit_out(self, lineup: Lineup, choices: Sequence[Player], everyone: bool) -> Player:
         """Which of `choices` (lineup players) sits out the match."""
-        return max(choices, key=lambda p: strength(lineup, everyone, (p.id,)).total)
+        return max(choices, key=lambda p: self.rules.strength(lineup, everyone, (p.id,)).total)
 
     def give_up(self, cards: Sequence[Player], choices: Sequence[Player]) -> Player:
         """Which of `choices` goes back to the box for the season."""
-        return max(choices, key=lambda p: _best_total([c for c in cards if c is not p]))
+        return max(choices, key=lambda p: self._best_total([c for c in cards if c is not p]))
 
     def coaches(
         self, held: Sequence[Card], cards: Sequence[Player], lineup: Lineup, rounds_left: int
@@ -72,15 +65,20 @@ class Bot:
         """The coach cards to play this round: any that gains, and all in the last rounds."""
         hurry = rounds_left <= len(held)
         played = []
-        now = strength(lineup).total
+        now = self.rules.strength(lineup).total
         for card in held:
             if card.effect.keyword is Keyword.SYNERGY:
-                gain = strength(lineup, everyone=True).total - now
+                gain = self.rules.strength(lineup, everyone=True).total - now
             else:
-                gain = strength(self.lineup(cards, lineup, (1, 1))).total - now
+                gain = self.rules.strength(self.lineup(cards, lineup, (1, 1))).total - now
             if gain >= 2 or (hurry and gain >= 0):
                 played.append(card)
         return played
+
+    def _best_total(self, cards: Sequence[Player]) -> int:
+        if len(cards) >= 6:
+            return self.rules.best_lineup(cards)[1].total
+        return self.rules.draft_strength(cards)
 
 
 class RandomBot(Bot):
@@ -100,7 +98,7 @@ class RandomBot(Bot):
         everyone: bool = False,
     ) -> Lineup:
         """Random players in random slots, one legend at most, changing as `leave` asks."""
-        kept = [p for p in _players(current) if p in cards] if current else []
+        kept = [p for p in current.players if p in cards] if current else []
         bench = [c for c in cards if c not in kept]
         going = self.rng.randint(leave[0], min(leave[1], len(kept))) if current else 0
         for _ in range(ATTEMPTS):
@@ -109,7 +107,7 @@ class RandomBot(Bot):
             if sum(p.legend for p in six) <= 1:
                 self.rng.shuffle(six)
                 no_goalie = not any(p.position is Position.G for p in cards)
-                return Lineup((six[0], six[1], six[2]), (six[3], six[4], six[5]), no_goalie)
+                return Lineup(tuple(six[:3]), tuple(six[3:]), no_goalie)
         return super().lineup(cards, current, leave, everyone)
 
     def sit_out(self, lineup: Lineup, choices: Sequence[Player], everyone: bool) -> Player:
@@ -151,13 +149,5 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": Bot, "synergy": Syn
 """Every bot by the name `--bots` uses."""
 
 
-def _players(lineup: Lineup) -> tuple[Player, ...]:
-    return (*lineup.offence, *lineup.defence)
-
-
 def _ids(lineup: Lineup) -> tuple[str, ...]:
-    return tuple(p.id for p in _players(lineup))
-
-
-def _best_total(cards: Sequence[Player]) -> int:
-    return best_lineup(cards)[1].total if len(cards) >= 6 else draft_strength(cards)
+    return tuple(p.id for p in lineup.players)

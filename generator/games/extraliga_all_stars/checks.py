@@ -46,6 +46,52 @@ for _name, _ids in NAMED.items():
     _named(_name, _ids)
 
 
+@CHECKS.needs("trios", "positions")
+def _slots(docs: Docs) -> Iterator[Diagnostic]:
+    """Each trio's slots are positions of that trio, each position has a slot, one goal;
+    a link is named once (ruling E1)."""
+    trios, positions = docs["trios"], docs["positions"]
+    plays = {p["id"]: p["trio"] for p in positions.value["positions"]}
+    goals = 0
+    for t, trio in enumerate(trios.value["trios"]):
+        for s, slot in enumerate(trio["slots"]):
+            if plays.get(slot, trio["id"]) != trio["id"]:
+                yield trios.diagnostic(
+                    ("trios", t, "slots", s),
+                    f"slot {s + 1} of the {trio['id']} trio is {slot}, a position of the "
+                    f"{plays[slot]} trio in positions.yaml",
+                    hint=f"a trio's slots hold its own positions: {_own(plays, trio['id'])}",
+                )
+        goals += trio["slots"].count("g")
+        seen: dict[tuple[int, int], int] = {}
+        for n, (a, b) in enumerate(trio["links"]):
+            pair = (min(a, b), max(a, b))
+            if pair in seen:
+                yield trios.diagnostic(
+                    ("trios", t, "links", n),
+                    f"slots {pair[0]} and {pair[1]} of the {trio['id']} trio are linked twice "
+                    f"(also item {seen[pair] + 1})",
+                    hint="name each linked pair of slots once",
+                )
+            seen.setdefault(pair, n)
+        missing = [p for p in _own(plays, trio["id"]) if p not in trio["slots"]]
+        if missing:
+            yield trios.diagnostic(
+                ("trios", t, "slots"),
+                f"the {trio['id']} trio has no slot for {', '.join(missing)}, "
+                "which positions.yaml puts in it",
+                hint="every position needs a slot where it counts as in position",
+            )
+    if goals > 1:
+        yield trios.diagnostic(
+            ("trios",), f"{goals} slots are g; a lineup has one goal", hint="keep one g slot"
+        )
+
+
+def _own(plays: Mapping[str, str], trio: str) -> list[str]:
+    return [position for position, where in plays.items() if where == trio]
+
+
 @CHECKS.needs("season")
 def _season(docs: Docs) -> Iterator[Diagnostic]:
     season = docs["season"]

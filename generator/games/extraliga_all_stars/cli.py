@@ -8,7 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DEFAULT_DATA, DataOption, JsonOption
+from generator.cli.options import DataOption, JsonOption
+from generator.workspace import data_folder
 
 app = typer.Typer(
     help="Extraliga All-Stars: match odds.",
@@ -35,14 +36,14 @@ def match(
         bool,
         typer.Option("--bonuses", help="Also the odds with both sides playing bonuses best."),
     ] = False,
-    data: DataOption = DEFAULT_DATA,
+    data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Extraliga All-Stars: the first side's odds of winning a match against the second."""
     from generator.games.extraliga_all_stars.questions import match_answer
     from generator.packs.find import load_plugin_game
 
-    deck = load_plugin_game(data, "extraliga-all-stars").model
+    deck = load_plugin_game(data_folder(data), "extraliga-all-stars").model
     answer = match_answer(deck, first, second, bonuses)
     typer.echo(json.dumps(answer, ensure_ascii=False) if as_json else _match_text(answer))
 

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from generator.games.extraliga_all_stars.lineup import Bonus, Player, Position
+from generator.games.extraliga_all_stars.lineup import (
+    Bonus,
+    LineupRules,
+    Player,
+    Position,
+    TrioRules,
+    standard_rules,
+)
 from generator.packs.model import Pack
 
 
@@ -100,6 +107,8 @@ class Deck:
 
     players: Mapping[str, Player]
     opponents: Mapping[str, Opponent]
+    lineups: LineupRules = field(default_factory=standard_rules)
+    """The trios' slots and links (trios.yaml), and the lineup questions they answer."""
     draws: tuple[Draw, ...] = ()
     events: tuple[Card, ...] = ()
     coaches: tuple[Card, ...] = ()
@@ -118,6 +127,7 @@ def model(pack: Pack) -> Deck:
     built = deck(
         values["players"],
         values["opponents"],
+        values["trios"],
         values["draws"],
         values["events"],
         values["coaches"],
@@ -154,6 +164,7 @@ def texts(values: Mapping[str, Any]) -> Texts:
 def deck(
     players: Mapping[str, Any],
     opponents: Mapping[str, Any],
+    trios: Mapping[str, Any] | None = None,
     draws: Mapping[str, Any] | None = None,
     events: Mapping[str, Any] | None = None,
     coaches: Mapping[str, Any] | None = None,
@@ -178,11 +189,25 @@ def deck(
                 for o in opponents["opponents"]
             }
         ),
+        lineup_rules(trios) if trios else standard_rules(),
         tuple(_draw(d) for d in draws["draws"]) if draws else (),
         tuple(_card(c) for c in events["events"]) if events else (),
         tuple(_card(c) for c in coaches["coaches"]) if coaches else (),
         _season(season) if season else None,
     )
+
+
+def lineup_rules(trios: Mapping[str, Any]) -> LineupRules:
+    """The trios' slots and links from trios.yaml (slots numbered from 1 there)."""
+    shapes = {
+        trio["id"]: TrioRules(
+            trio["id"],
+            tuple(Position(slot.upper()) for slot in trio["slots"]),
+            frozenset((min(a, b) - 1, max(a, b) - 1) for a, b in trio["links"]),
+        )
+        for trio in trios["trios"]
+    }
+    return LineupRules(shapes["offence"], shapes["defence"])
 
 
 def _draw(card: Mapping[str, Any]) -> Draw:

@@ -1,9 +1,9 @@
 """Extraliga All-Stars' rules questions, as plain answers the CLI prints or writes as JSON.
 
-A side of a match is a manager's lineup, six card ids in slot order (left
-wing, centre, right wing, defenceman, defenceman, goalie) joined by commas,
-with `down:` before the goalie's id when that card lies face down; or a
-virtual opponent, by its card id.
+A side of a match is a manager's lineup, six card ids in the slot order of
+trios.yaml (left wing, centre, right wing, defenceman, defenceman, goalie)
+joined by commas, with `down:` before the goalie's id when that card lies
+face down; or a virtual opponent, by its card id.
 """
 
 from __future__ import annotations
@@ -20,17 +20,10 @@ from generator.games.extraliga_all_stars.bonus_phase import (
     bonus_odds,
     points,
 )
-from generator.games.extraliga_all_stars.lineup import (
-    Lineup,
-    Player,
-    check_lineup,
-    strength,
-    usable_bonuses,
-)
+from generator.games.extraliga_all_stars.lineup import TRIO, Lineup, Player
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.model import Deck
 
-SLOTS = ("LW", "C", "RW", "D", "D", "G")
 FACE_DOWN = "down:"
 
 
@@ -74,24 +67,33 @@ def _side(deck: Deck, spec: str, who: str) -> dict[str, Any]:
             "bonuses": [],
             "side": Side(opponent.attack, opponent.defence),
         }
+    rules = deck.lineups
+    slots = ", ".join(p.value for p in (*rules.offence.slots, *rules.defence.slots))
     ids = [part.strip() for part in spec.split(",")]
-    if len(ids) != len(SLOTS):
+    if len(ids) != 2 * TRIO:
         raise InputError(
-            f"{who} is '{spec}': a lineup is {len(SLOTS)} card ids joined by commas "
-            f"({', '.join(SLOTS)}), or an opponent's card id"
+            f"{who} is '{spec}': a lineup is {2 * TRIO} card ids joined by commas "
+            f"({slots}), or an opponent's card id"
         )
-    down = ids[-1].startswith(FACE_DOWN)
-    ids[-1] = ids[-1].removeprefix(FACE_DOWN)
+    downs = [n for n, card in enumerate(ids) if card.startswith(FACE_DOWN)]
+    goal = rules.defence.goalie_slot
+    if downs and (goal is None or downs != [TRIO + goal]):
+        raise InputError(
+            f"{who}: only the card in goal may lie face down ('{FACE_DOWN}' before the "
+            f"card in the goalie's slot of {slots})"
+        )
+    ids = [card.removeprefix(FACE_DOWN) for card in ids]
     players = [_player(deck, card, who) for card in ids]
-    lineup = Lineup(
-        (players[0], players[1], players[2]), (players[3], players[4], players[5]), down
-    )
-    check_lineup(lineup)
-    value = strength(lineup)
-    played = usable_bonuses(lineup)
+    lineup = Lineup(tuple(players[:TRIO]), tuple(players[TRIO:]), bool(downs))
+    try:
+        rules.check_lineup(lineup)
+    except InputError as error:
+        raise InputError(f"{who}: {error}") from None
+    value = rules.strength(lineup)
+    played = rules.usable_bonuses(lineup)
     return {
         "lineup": ids,
-        "face_down_goalie": down,
+        "face_down_goalie": lineup.face_down_goalie,
         "offence": value.offence,
         "defence": value.defence,
         "bonuses": [b.value for b in played],

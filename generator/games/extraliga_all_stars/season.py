@@ -21,12 +21,7 @@ from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side
 from generator.games.extraliga_all_stars.bots import Bot
 from generator.games.extraliga_all_stars.dice import play_dice
 from generator.games.extraliga_all_stars.draft import draft
-from generator.games.extraliga_all_stars.lineup import (
-    Lineup,
-    Player,
-    strength,
-    usable_bonuses,
-)
+from generator.games.extraliga_all_stars.lineup import Lineup, LineupRules, Player
 from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Keyword, Opponent
 
 DIE_FACES = 6
@@ -114,7 +109,7 @@ def play_season(deck: Deck, bots: Sequence[Bot], rng: Random) -> SeasonRecord:
             for coach in played:
                 manager.coaches.remove(coach)
                 apply_card(coach, manager, absent, everyone)
-        matches.extend(_matches(card, managers, first, absent, everyone, number, rng))
+        matches.extend(_matches(deck.lineups, card, managers, first, absent, everyone, number, rng))
         if number < len(schedule) - 1:
             face = rng.randint(1, DIE_FACES)
             replace = deck.season.lineup_die[face - 1]
@@ -182,7 +177,7 @@ def apply_card(
 ) -> None:
     """One manager's part of an event or coach card (ruling E12)."""
     keyword, position = card.effect.keyword, card.effect.position
-    lineup = [*manager.lineup.offence, *manager.lineup.defence]
+    lineup = manager.lineup.players
     if keyword is Keyword.SYNERGY:
         everyone.add(manager.seat)
     elif keyword is Keyword.PENALTY:
@@ -206,6 +201,7 @@ def apply_card(
 
 
 def _matches(
+    rules: LineupRules,
     card: Draw | Opponent,
     managers: list[Manager],
     first: int,
@@ -218,19 +214,19 @@ def _matches(
     if isinstance(card, Opponent):
         virtual = Side(card.attack, card.defence)
         for manager in _from(managers, first):
-            side = _side(manager, absent, everyone)
+            side = _side(rules, manager, absent, everyone)
             points, _ = play_dice(side, virtual, rng)
-            facts.append(_played(manager, absent, "opponent", points, number))
+            facts.append(_played(rules, manager, absent, "opponent", points, number))
         return facts
     for a, b in card.pairs[len(managers)]:
         one, two = managers[a], managers[b]
-        side_a, side_b = _side(one, absent, everyone), _side(two, absent, everyone)
+        side_a, side_b = _side(rules, one, absent, everyone), _side(rules, two, absent, everyone)
         if plays_first(a, b, first, len(managers)) == a:
             taken = play_dice(side_a, side_b, rng)
         else:
             taken = play_dice(side_b, side_a, rng)[::-1]
-        facts.append(_played(one, absent, "manager", taken[0], number))
-        facts.append(_played(two, absent, "manager", taken[1], number))
+        facts.append(_played(rules, one, absent, "manager", taken[0], number))
+        facts.append(_played(rules, two, absent, "manager", taken[1], number))
     return facts
 
 
@@ -240,17 +236,24 @@ def plays_first(a: int, b: int, first: int, seats: int) -> int:
     return a if (a - first) % seats < (b - first) % seats else b
 
 
-def _side(manager: Manager, absent: dict[int, set[str]], everyone: set[int]) -> Side:
+def _side(
+    rules: LineupRules, manager: Manager, absent: dict[int, set[str]], everyone: set[int]
+) -> Side:
     """The manager's dice, defence and bonuses for this round's match."""
     gone = absent[manager.seat]
-    value = strength(manager.lineup, manager.seat in everyone, gone)
+    value = rules.strength(manager.lineup, manager.seat in everyone, gone)
     manager.last_total = value.total
-    bonuses = usable_bonuses(manager.lineup, gone)
+    bonuses = rules.usable_bonuses(manager.lineup, gone)
     return Side(value.offence, value.defence, Bonuses.of(bonuses))
 
 
 def _played(
-    manager: Manager, absent: dict[int, set[str]], against: str, points: int, number: int
+    rules: LineupRules,
+    manager: Manager,
+    absent: dict[int, set[str]],
+    against: str,
+    points: int,
+    number: int,
 ) -> MatchFacts:
     manager.points += points
     gone = absent[manager.seat]
@@ -259,8 +262,8 @@ def _played(
         manager.seat,
         number,
         against,
-        any(p.legend and p.id not in gone for p in (*lineup.offence, *lineup.defence)),
-        tuple(b.value for b in usable_bonuses(lineup, gone)),
+        any(p.legend and p.id not in gone for p in lineup.players),
+        tuple(b.value for b in rules.usable_bonuses(lineup, gone)),
         points,
     )
 

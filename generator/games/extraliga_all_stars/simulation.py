@@ -72,7 +72,7 @@ def run(
 def play(deck: Deck, names: Sequence[str], seed: int) -> SeasonRecord:
     """One whole game with the named bots, from a seed."""
     rng = Random(seed)
-    return play_season(deck, [BOTS[name](rng) for name in names], rng)
+    return play_season(deck, [BOTS[name](rng, deck.lineups) for name in names], rng)
 
 
 def seat_facts(record: SeasonRecord) -> list[SeatFacts]:

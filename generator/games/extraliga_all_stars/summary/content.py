@@ -7,21 +7,19 @@ follows are those of docs/rules-extraliga.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 
 from generator.documents.cards import card_row
 from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
 from generator.games.extraliga_all_stars import draft
 from generator.games.extraliga_all_stars.lineup import (
-    DEFENCE_SLOTS,
+    EVERY_PAIR,
     MAX_CARDS,
     MAX_STRENGTH,
-    OFFENCE_SLOTS,
     Lineup,
+    LineupRules,
     Player,
     Position,
-    strength,
-    synergy,
+    TrioRules,
 )
 from generator.games.extraliga_all_stars.model import HOCKEY_PLAYER, Deck, SeasonRules, Texts
 from generator.i18n.ui import N_, NP_, Translator
@@ -62,7 +60,7 @@ def tables_document(deck: Deck, edition_id: str, tr: Translator) -> TextDocument
     title = tr.text(N_("{game}: rulebook tables")).format(game=tr.name("game", texts.game))
     blocks: list[Block] = [
         tables.components(tr, texts),
-        tables.positions(tr, texts),
+        tables.positions(tr, texts, deck.lineups),
         tables.bonuses(tr, texts),
         tables.points(tr),
         tables.season_decks(tr, season),
@@ -135,6 +133,8 @@ def _draft(tr: Translator, deck: Deck) -> list[Block]:
 
 
 def _lineup(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Block]:
+    rules = deck.lineups
+
     def shorts(slots: tuple[Position, ...]) -> str:
         return ", ".join(tr.name("positions", texts.positions[p][1]) for p in slots)
 
@@ -147,18 +147,9 @@ def _lineup(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Bloc
                     "({defence}; the two defencemen are not told apart). The other six sit on the "
                     "bench, face up."
                 )
-            ).format(offence=shorts(OFFENCE_SLOTS), defence=shorts(DEFENCE_SLOTS))
+            ).format(offence=shorts(rules.offence.slots), defence=shorts(rules.defence.slots))
         ),
-        Paragraph(
-            tr.text(
-                N_(
-                    "In each trio, every player in the slot of his own position adds 1, and every "
-                    "two players from the same club add 1. A legend has no club and pairs with "
-                    "everyone in his trio; at most one legend may be in the lineup. Neither trio "
-                    "goes above {most}."
-                )
-            ).format(most=tr.number(MAX_STRENGTH))
-        ),
+        Paragraph(_synergy_rule(tr, texts, rules.offence, rules.defence)),
         Paragraph(
             tr.text(
                 N_(
@@ -169,9 +160,44 @@ def _lineup(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Bloc
                 )
             )
         ),
-        tables.positions(tr, texts),
+        tables.positions(tr, texts, deck.lineups),
         *_example(tr, deck, texts, faces),
     ]
+
+
+def _synergy_rule(tr: Translator, texts: Texts, *trios: TrioRules) -> str:
+    """How players pair, in the reading of trios.yaml: linked slots, or every two players."""
+    if all(trio.links == EVERY_PAIR for trio in trios):
+        rule = tr.text(
+            N_(
+                "In each trio, every player in the slot of his own position adds 1, and every "
+                "two players from the same club add 1."
+            )
+        )
+    else:
+
+        def short(position: Position) -> str:
+            return tr.name("positions", texts.positions[position][1])
+
+        links = [
+            tr.text(N_("{a}–{b}")).format(a=short(trio.slots[i]), b=short(trio.slots[j]))
+            for trio in trios
+            for i, j in sorted(trio.links)
+        ]
+        rule = tr.text(
+            N_(
+                "In each trio, every player in the slot of his own position adds 1, and two "
+                "players in linked slots add 1 when they play for the same club. The linked "
+                "slots are neighbours in the row: {links}."
+            )
+        ).format(links=", ".join(links))
+    legends = tr.text(
+        N_(
+            "A legend has no club and pairs with everyone in his trio; at most one legend may "
+            "be in the lineup. Neither trio goes above {most}."
+        )
+    ).format(most=tr.number(MAX_STRENGTH))
+    return f"{rule} {legends}"
 
 
 def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Block]:
@@ -180,11 +206,12 @@ def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
         return []
     (a, b, c), (d, e, f) = ((deck.players[card] for card in trio) for trio in EXAMPLE)
     offence, defence = (a, b, c), (d, e, f)
-    worth = strength(Lineup(offence, defence))
+    rules = deck.lineups
+    worth = rules.strength(Lineup(offence, defence))
     blocks: list[Block] = [Heading(tr.text(N_("The rulebook's example")), level=3)]
-    for players, slots, name, total in (
-        (offence, OFFENCE_SLOTS, texts.trios[0], worth.offence),
-        (defence, DEFENCE_SLOTS, texts.trios[1], worth.defence),
+    for players, trio, name, total in (
+        (offence, rules.offence, texts.trios[0], worth.offence),
+        (defence, rules.defence, texts.trios[1], worth.defence),
     ):
         names = ", ".join(texts.players[p.id] for p in players)
         blocks += [
@@ -194,7 +221,7 @@ def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
                 tr.text(N_("The cards: {names}")).format(names=names),
                 texts.card_size,
             ),
-            Paragraph(_trio_line(tr, texts, tr.name("trios", name), players, slots, total)),
+            Paragraph(_trio_line(tr, texts, tr.name("trios", name), players, trio, rules, total)),
         ]
     return blocks
 
@@ -202,22 +229,24 @@ def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
 def _trio_line(
     tr: Translator,
     texts: Texts,
-    trio: str,
+    name: str,
     players: tuple[Player, ...],
-    slots: tuple[Position, ...],
+    trio: TrioRules,
+    rules: LineupRules,
     total: int,
 ) -> str:
     """'Offence 3: 2 in position (…); 1 pair (…).'"""
     placed = [
-        texts.players[p.id] for p, slot in zip(players, slots, strict=True) if p.position is slot
+        texts.players[p.id]
+        for p, slot in zip(players, trio.slots, strict=True)
+        if p.position is slot
     ]
     pairs = [
         tr.text(N_("{a} with {b}")).format(a=texts.players[a.id], b=texts.players[b.id])
-        for a, b in combinations(players, 2)
-        if synergy(a, b)
+        for a, b in rules.pairs(players, trio)
     ]
     return tr.text(N_("{trio} {total}: {placed}; {pairs}.")).format(
-        trio=trio,
+        trio=name,
         total=tr.number(total),
         placed=_listed(
             tr, tr.plural(NP_("{n} in position", "{n} in position"), len(placed)), placed

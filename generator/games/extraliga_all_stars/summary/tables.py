@@ -9,8 +9,9 @@ from generator.documents.model import Table
 from generator.games.extraliga_all_stars.bonus_phase import goal_line
 from generator.games.extraliga_all_stars.lineup import (
     MAX_STRENGTH,
-    OFFENCE_SLOTS,
     OWN_DICE,
+    TRIO,
+    LineupRules,
     Position,
 )
 from generator.games.extraliga_all_stars.match import (
@@ -25,7 +26,7 @@ from generator.games.extraliga_all_stars.match import (
 from generator.games.extraliga_all_stars.model import Deck, SeasonRules, Texts
 from generator.i18n.ui import N_, NP_, Translator
 
-PLAIN_TRIO = len(OFFENCE_SLOTS)
+PLAIN_TRIO = TRIO
 """A trio with every player in position and no pair: the odds tables' reference strength."""
 
 
@@ -34,7 +35,7 @@ def components(tr: Translator, texts: Texts) -> Table:
     return components_table(tr, texts.components)
 
 
-def positions(tr: Translator, texts: Texts) -> Table:
+def positions(tr: Translator, texts: Texts, rules: LineupRules) -> Table:
     """Each position, its abbreviation on the cards and its trio."""
     offence, defence = (tr.name("trios", t) for t in texts.trios)
     return Table(
@@ -44,7 +45,7 @@ def positions(tr: Translator, texts: Texts) -> Table:
             (
                 tr.name("positions", title),
                 tr.name("positions", short),
-                offence if position in OFFENCE_SLOTS else defence,
+                offence if position in rules.offence.slots else defence,
             )
             for position, (title, short) in ((p, texts.positions[p]) for p in Position)
         ),

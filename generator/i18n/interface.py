@@ -1,0 +1,30 @@
+"""draftdeck's own interface catalog (locales/draftdeck.*), for draftdeck's developers.
+
+The strings the code marks with N_ and NP_ live in draftdeck's installation,
+which no `draftdeck` command writes into; `make catalogs` runs this module to
+extract them and merge them into each language:
+
+    python -m generator.i18n.interface
+"""
+
+from __future__ import annotations
+
+from generator.i18n.catalogs import read_catalog
+from generator.i18n.ui import UI_DOMAIN
+from generator.i18n.workflow import interface_template, update_domain, write_template
+from generator.paths import LOCALES_DIR, display_path
+
+LANGUAGES = ["de", "fr", "en"]
+
+
+def main() -> None:
+    """Extract the interface strings and merge them into each language's catalog."""
+    path, changed = write_template(LOCALES_DIR / f"{UI_DOMAIN}.pot", interface_template())
+    print(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
+    template = read_catalog(path)  # with the date it was written on, which the catalogs copy
+    for path, changed in update_domain(LOCALES_DIR, UI_DOMAIN, template, LANGUAGES):
+        print(f"{'updated' if changed else 'unchanged'}: {display_path(path)}")
+
+
+if __name__ == "__main__":
+    main()

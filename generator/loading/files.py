@@ -1,0 +1,97 @@
+"""The files of a game pack, found without ever leaving it, whatever links it holds.
+
+A pack must travel whole: copied anywhere, it works on its own. So every
+file draftdeck reads from a pack must lie inside the pack folder once
+links are followed; a link that leads out (to /etc/passwd, or to a folder
+beside the pack) or that loops is refused, never followed. The folder a
+build writes to when run inside the pack (`output/`) and hidden folders
+are not part of the pack.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from generator.errors import InputError
+from generator.paths import display_path
+
+NOT_PACK = frozenset({"output", "__pycache__"})
+"""Folders of the pack folder that are not the pack (besides hidden ones)."""
+MAX_FILES = 20_000
+"""More files than this in a pack folder is not a pack (a home folder given by mistake)."""
+
+
+class TooManyFiles(InputError):
+    """The folder holds more files than a pack can."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(
+            f"{display_path(root)} holds more than {MAX_FILES:,} files, which no game pack "
+            "does: check that --data names the pack, or move what is not the game elsewhere"
+        )
+
+
+def resolved_inside(root: Path, path: Path) -> Path | None:
+    """`path` with its links followed, if that stays inside `root`; None if it leads out,
+    loops or cannot be followed."""
+    try:
+        target = path.resolve(strict=True)
+        top = root.resolve(strict=True)
+    except (OSError, RuntimeError):  # a loop, a broken link, a missing file
+        return None
+    return target if target == top or target.is_relative_to(top) else None
+
+
+def why_outside(root: Path, path: Path) -> str:
+    """Why `path` cannot be read as a file of the pack at `root` (for a message)."""
+    try:
+        target = path.resolve(strict=True)
+    except RuntimeError:
+        return "is a link that loops back on itself"
+    except OSError as error:
+        if path.is_symlink():
+            return "is a link to nothing (its target does not exist)"
+        return f"cannot be read: {error.strerror or error}"
+    if resolved_inside(root, path) is None:
+        return f"is a link that leads out of the pack folder (to {target})"
+    return "is not a file"
+
+
+def pack_files(root: Path, suffixes: frozenset[str] | None = None) -> list[Path]:
+    """Every file of the pack at `root` (with one of `suffixes`, if given), sorted; links
+    that stay inside are read as the files they point to, links out are left out."""
+    return sorted(path for path, inside in _walk(root, suffixes) if inside)
+
+
+def links_out(root: Path) -> list[Path]:
+    """Every link in the pack that leads out of it, loops or points to nothing."""
+    return sorted(path for path, inside in _walk(root, None) if not inside)
+
+
+def _walk(root: Path, suffixes: frozenset[str] | None) -> Iterator[tuple[Path, bool]]:
+    """(file, whether it resolves inside the pack) for each file below `root`. A folder that
+    is a link is not entered: one that stays inside is read where it points, one that
+    leads out is reported as a file that does."""
+    seen = 0
+    for folder, folders, names in os.walk(root, followlinks=False):
+        here = Path(folder)
+        entered = []
+        for name in sorted(folders):
+            path = here / name
+            if name.startswith(".") or (here == root and name in NOT_PACK):
+                continue
+            if not path.is_symlink():
+                entered.append(name)
+            elif resolved_inside(root, path) is None:
+                yield path, False
+        folders[:] = entered
+        for name in sorted(names):
+            seen += 1
+            if seen > MAX_FILES:
+                raise TooManyFiles(root)
+            path = here / name
+            if name.startswith(".") or (suffixes is not None and path.suffix not in suffixes):
+                continue
+            yield path, not path.is_symlink() or resolved_inside(root, path) is not None
