@@ -7,6 +7,7 @@ and the folder it writes to are found from the current folder
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -16,8 +17,14 @@ LOCALES_DIR = PROJECT_ROOT / "locales"
 
 
 def display_path(path: Path) -> str:
-    """Return `path` relative to the working directory when it lies below it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """Return `path` relative to the working directory when it lies below it.
+
+    The file itself is never followed: it may be a link that loops or leads nowhere,
+    which is what the message is about."""
+    here = Path.cwd()
+    absolute = Path(os.path.abspath(path))
+    for shown in (absolute, absolute.parent.resolve() / absolute.name):
+        for base in (here, here.resolve()):
+            if shown.is_relative_to(base):
+                return str(shown.relative_to(base))
+    return str(path)
