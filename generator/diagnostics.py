@@ -33,7 +33,13 @@ class Diagnostic:
     hint: str | None = None
     """How to fix it, when that is not obvious from the message."""
     source_line: str | None = None
-    """The offending line of the file, for the caret display."""
+    """The offending line of the file (around the column, if the line is long), for the caret."""
+    source_start: int = 1
+    """The column of the file at which `source_line` starts (it is clipped from a long line)."""
+    problems: int = 1
+    """How many problems this stands for (more than 1 for a line counting those not listed)."""
+    at_least: bool = False
+    """The problems were counted only so far: there are at least `problems`."""
 
     @property
     def location(self) -> str:
@@ -51,6 +57,62 @@ class Diagnostic:
         return f"{self.location}: {self.severity.value}: {self.message}{at}"
 
 
+SOURCE_WIDTH = 100
+"""Characters of a source line shown around the column; a longer line is clipped."""
+SHOWN_PER_FILE = 30
+"""Problems shown per file; the rest are counted."""
+
+
+def source_excerpt(line: str, column: int) -> tuple[str, int]:
+    """The part of a source line a message shows, and the column it starts at: the whole
+    line when short, else SOURCE_WIDTH characters around `column`, marked with '…'."""
+    if len(line) <= SOURCE_WIDTH:
+        return line, 1
+    start = max(1, min(column - SOURCE_WIDTH // 2, len(line) - SOURCE_WIDTH + 1))
+    end = start + SOURCE_WIDTH - 1
+    shown = line[start - 1 : end]
+    head = "…" if start > 1 else ""
+    tail = "…" if end < len(line) else ""
+    return f"{head}{shown}{tail}", start - len(head)
+
+
+def shown_per_file(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics to print: at most SHOWN_PER_FILE per file (in the given order), then
+    one line per file counting the others, those already counted together included."""
+    shown: list[Diagnostic] = []
+    hidden: dict[str, list[Diagnostic]] = {}
+    per_file: dict[str, int] = {}
+    for diagnostic in diagnostics:
+        seen = per_file.get(diagnostic.file, 0)
+        if seen < SHOWN_PER_FILE and diagnostic.problems == 1:
+            per_file[diagnostic.file] = seen + 1
+            shown.append(diagnostic)
+        else:
+            hidden.setdefault(diagnostic.file, []).append(diagnostic)
+    for file, rest in hidden.items():
+        worst = Severity.ERROR if count(rest, Severity.ERROR) else Severity.WARNING
+        bound = any(d.at_least for d in rest)
+        shown.append(more_in_file(file, sum(d.problems for d in rest), worst, bound))
+    return shown
+
+
+def more_in_file(
+    file: str, more: int, severity: Severity = Severity.ERROR, at_least: bool = False
+) -> Diagnostic:
+    """The line that stands for problems of a file not shown one by one."""
+    counted = f"at least {more:,}" if at_least else f"{more:,}"
+    return Diagnostic(
+        file,
+        0,
+        0,
+        f"{counted} more problem{'s' if more != 1 else ''} in this file are not shown",
+        severity,
+        hint="fix the problems shown first: they are often the same mistake",
+        problems=more,
+        at_least=at_least,
+    )
+
+
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
     """Order diagnostics by file, then position, then message."""
     return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
@@ -64,8 +126,9 @@ def format_text(diagnostic: Diagnostic) -> str:
         gutter = " " * len(number)
         source = diagnostic.source_line.replace("\t", " ")
         lines.append(f" {number} | {source}")
-        if diagnostic.column > 0:
-            lines.append(f" {gutter} | {' ' * (diagnostic.column - 1)}^")
+        caret = diagnostic.column - diagnostic.source_start
+        if diagnostic.column > 0 and 0 <= caret <= len(source):
+            lines.append(f" {gutter} | {' ' * caret}^")
     if diagnostic.hint:
         lines.append(f"  hint: {diagnostic.hint}")
     return "\n".join(lines)
@@ -107,8 +170,8 @@ def dumps_json(diagnostics: Sequence[Diagnostic], summary: dict[str, object]) ->
 
 
 def count(diagnostics: Iterable[Diagnostic], severity: Severity) -> int:
-    """How many diagnostics have the given severity."""
-    return sum(1 for d in diagnostics if d.severity is severity)
+    """How many problems of the given severity the diagnostics stand for."""
+    return sum(d.problems for d in diagnostics if d.severity is severity)
 
 
 def _escape_data(text: str) -> str:

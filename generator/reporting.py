@@ -13,6 +13,7 @@ from generator.diagnostics import (
     dumps_json,
     format_github,
     format_text,
+    shown_per_file,
     sort_key,
 )
 from generator.packs.validate import PackResult, Provisional
@@ -68,15 +69,18 @@ class ValidationReport:
                     "provisional_values": [as_json(p.diagnostic()) for p in self.provisional],
                 },
             )
+        shown = shown_per_file(self.diagnostics)
         if output == "github":
-            return "\n".join([*(format_github(d) for d in self.diagnostics), self.summary_line()])
-        blocks = [format_text(d) for d in self.diagnostics]
+            return "\n".join([*(format_github(d) for d in shown), self.summary_line()])
+        blocks = [format_text(d) for d in shown]
         return "\n".join([*blocks, self.summary_line()])
 
     def summary_line(self) -> str:
         """One line: what was checked and how it went."""
         packs = ", ".join(self.packs)
         errors = _plural(self.errors, "error")
+        if any(d.at_least for d in self.diagnostics):
+            errors = f"at least {errors}"
         warnings = _plural(self.warnings, "warning")
         line = f"{packs}: {self.files} files checked, {errors}, {warnings}"
         provisional = len(self.provisional)
@@ -105,4 +109,4 @@ def validation_report(results: Sequence[PackResult], *, strict: bool) -> Validat
 def _plural(n: int, word: str) -> str:
     if n == 0:
         return f"no {word}s"
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return f"{n:,} {word}" + ("" if n == 1 else "s")

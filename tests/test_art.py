@@ -77,7 +77,7 @@ def test_art_with_another_extension_is_refused_by_the_schema(
     _name_art("art/rabbit.gif")
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 1
-    assert "'art' text 'art/rabbit.gif' has the wrong form" in result.stdout
+    assert "'art' of 'rabbit' has the wrong form: text 'art/rabbit.gif'" in result.stdout
 
 
 def test_art_over_the_pack_total_is_located_at_the_image_that_crosses_it(

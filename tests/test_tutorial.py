@@ -44,10 +44,7 @@ def test_the_tutorial_shows_what_this_test_does() -> None:
 
 
 def _run(runner: CliRunner, command: str, out: Path) -> str:
-    words = command.split()[1:]
-    if words[0] in ("build", "preview"):
-        words += ["--out", str(out / ("preview" if words[0] == "preview" else ""))]
-    result = runner.invoke(app, words)
+    result = runner.invoke(app, command.split()[1:])
     assert result.exit_code == 0, (command, result.output)
     return result.stdout
 
@@ -81,11 +78,10 @@ def test_the_tutorial_end_to_end(
         layout.write(ELEMENT)
     failed = runner.invoke(app, ["validate", "--data", "my-game"])
     assert failed.exit_code == 1
-    for language in ("German", "French", "English"):
-        assert (
-            f"my-game/cards.yaml:7:28: error: 'Rise and shine' has no {language} translation"
-            in failed.stdout
-        )
+    assert (
+        "my-game/cards.yaml:7:28: error: 'Rise and shine' has no German, French or English "
+        "translation" in failed.stdout
+    )
     # 4. Translate it.
     _run(runner, COMMANDS[4], out)
     _run(runner, COMMANDS[5], out)

@@ -9,7 +9,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
-from generator.diagnostics import format_text
+from generator.diagnostics import format_text, shown_per_file
 from generator.errors import DataError, DraftdeckError, UsageError
 from generator.loading.scenarios import ScenarioError
 
@@ -38,7 +38,7 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
 def report(error: DraftdeckError | OSError) -> int:
     """Print a user's error, located where it can be, and return its exit code."""
     if isinstance(error, DataError):
-        for diagnostic in error.diagnostics:
+        for diagnostic in shown_per_file(error.diagnostics):
             print(format_text(diagnostic), file=sys.stderr)
         print(
             f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",

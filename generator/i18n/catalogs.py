@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
-from generator.i18n.data_strings import TEMPLATE_CONTEXTS, data_strings
+from generator.i18n.data_strings import TEMPLATE_CONTEXTS, DataString, data_strings
 from generator.loading.document import Document
 from generator.loading.manifest import LAYOUTS, PHRASES
 from generator.paths import display_path
@@ -127,7 +127,9 @@ def check_translations(
     locales: Iterable[str],
     translate: Collection[str],
 ) -> list[Diagnostic]:
-    """An error for every data string that lacks a finished translation in a language."""
+    """An error for each data string that lacks a finished translation, naming the languages
+    and, for a string used in several places, the items that use it; and one for each
+    template text whose translation breaks its placeholders."""
     wanted = [
         (document, found)
         for key, document in documents.items()
@@ -139,6 +141,7 @@ def check_translations(
         )
     ]
     diagnostics: list[Diagnostic] = []
+    lacking: dict[Key, list[str]] = {}
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)
         language = LANGUAGE_NAMES.get(locale, locale)
@@ -166,16 +169,11 @@ def check_translations(
                 )
             )
             continue
-        diagnostics.extend(
-            document.diagnostic(
-                found.path,
-                f"'{found.text}' has no {language} translation",
-                hint="run draftdeck i18n extract and update, then translate "
-                f'msgctxt "{found.context}" msgid "{found.text}" in {display_path(path)}',
-            )
-            for document, found in wanted
-            if (found.context, found.text) not in translations
-        )
+        for _, found in wanted:
+            if (found.context, found.text) not in translations:
+                languages = lacking.setdefault((found.context, found.text), [])
+                if language not in languages:
+                    languages.append(language)
         diagnostics.extend(
             document.diagnostic(
                 found.path,
@@ -186,7 +184,47 @@ def check_translations(
             if found.context in TEMPLATE_CONTEXTS and (found.context, found.text) in translations
             for problem in _placeholder_problem(found.text, translations[found.context, found.text])
         )
-    return diagnostics
+    return [*_untranslated(wanted, lacking, locales_dir, domain), *diagnostics]
+
+
+USERS_NAMED = 5
+"""Items named in a message about a string many use; the rest are counted."""
+
+
+def _untranslated(
+    wanted: list[tuple[Document, DataString]],
+    lacking: Mapping[Key, list[str]],
+    locales_dir: Path,
+    domain: str,
+) -> Iterator[Diagnostic]:
+    """One error per untranslated string, at its first use, naming the languages that lack
+    it and, when several items use it, which."""
+    uses: dict[Key, list[tuple[Document, DataString]]] = {}
+    for document, found in wanted:
+        if (found.context, found.text) in lacking:
+            uses.setdefault((found.context, found.text), []).append((document, found))
+    for (context, text), places in uses.items():
+        document, first = places[0]
+        languages = lacking[context, text]
+        named = list(dict.fromkeys(f.item_id for _, f in places if f.item_id))
+        used = ""
+        if len(places) > 1:
+            shown = ", ".join(named[:USERS_NAMED])
+            rest = len(named) - USERS_NAMED
+            used = f"; used by {shown}" + (f" and {rest} more" if rest > 0 else "")
+        catalogs = display_path(locales_dir / "<language>" / "LC_MESSAGES" / f"{domain}.po")
+        yield document.diagnostic(
+            first.path,
+            f"'{text}' has no {_either(languages)} translation{used}",
+            hint="run draftdeck i18n extract and update, then translate "
+            f'msgctxt "{context}" msgid "{text}" in {catalogs}',
+        )
+
+
+def _either(languages: list[str]) -> str:
+    return (
+        languages[0] if len(languages) == 1 else ", ".join(languages[:-1]) + " or " + languages[-1]
+    )
 
 
 def _placeholder_problem(text: str, translated: str) -> Iterator[str]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from generator.diagnostics import Diagnostic, Severity
+from generator.diagnostics import Diagnostic, Severity, source_excerpt
 
 PathKey = tuple[str | int, ...]
 Positions = tuple[Mapping[PathKey, tuple[int, int]], Mapping[PathKey, tuple[int, int]]]
@@ -97,7 +97,9 @@ class Document:
         pointer: str | None = None,
     ) -> Diagnostic:
         """A diagnostic at an explicit 1-based line and column of this file."""
-        source = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        source, start = None, 1
+        if 0 < line <= len(self.lines):
+            source, start = source_excerpt(self.lines[line - 1], column)
         return Diagnostic(
             file=self.display,
             line=line,
@@ -107,4 +109,5 @@ class Document:
             pointer=pointer,
             hint=hint,
             source_line=source,
+            source_start=start,
         )

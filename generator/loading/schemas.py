@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import SHOWN_PER_FILE, Diagnostic, more_in_file
 from generator.loading.document import Document
 
 if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them
@@ -133,12 +133,28 @@ def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
     }
 
 
+MAX_REPORTED = SHOWN_PER_FILE
+"""Schema problems of one document reported one by one; the rest are counted."""
+MAX_COUNTED = 10_000
+"""Schema problems counted at most: a file of more is counted no further."""
+
+
 def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Diagnostic]:
-    """Every schema violation of `document`, located and explained."""
+    """The schema violations of `document`, located and explained: the first MAX_REPORTED,
+    then one line counting the others (so that a file of thousands stays a short report)."""
     checker = schemas.validator(schema_name)
-    return [
-        _diagnostic(document, error) for error in _leaf_errors(checker.iter_errors(document.value))
-    ]
+    found: list[Diagnostic] = []
+    more = 0
+    for error in _leaf_errors(checker.iter_errors(document.value)):
+        if len(found) < MAX_REPORTED:
+            found.append(_diagnostic(document, error))
+        else:
+            more += 1
+            if more == MAX_COUNTED:
+                break
+    if more:
+        found.append(more_in_file(document.display, more, at_least=more == MAX_COUNTED))
+    return found
 
 
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
@@ -152,19 +168,21 @@ def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]
 
 def _diagnostic(document: Document, error: ValidationError) -> Diagnostic:
     path = list(error.absolute_path)
-    message, hint, at_key = _explain(error, path)
+    message, hint, at_key = _explain(error, path, document.value)
     if at_key is not None:
         path = [*path, at_key]
     return document.diagnostic(path, message, hint=hint)
 
 
-def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | None, str | None]:
+def _explain(
+    error: ValidationError, path: list[str | int], root: Any
+) -> tuple[str, str | None, str | None]:
     """(message, hint, key to point at) for one validation error."""
     kind, value = error.validator, error.instance
     expected: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, dict) else {}
     description = schema.get("description")
-    what = _name(path)
+    what = _name(path, root)
     if kind == "required":
         missing = next((k for k in expected if isinstance(value, dict) and k not in value), "?")
         return f"{what} is missing the required key '{missing}'", _field_hint(error, missing), None
@@ -184,7 +202,7 @@ def _explain(error: ValidationError, path: list[str | int]) -> tuple[str, str | 
         options = ", ".join("null" if v is None else str(v) for v in expected)
         return f"{what} is {_describe(value)}, not one of: {options}", description, None
     if kind == "pattern":
-        return f"{what} {_describe(value)} has the wrong form", description, None
+        return f"{what} has the wrong form: {_describe(value)}", description, None
     if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         word = _BOUND_WORDS[kind]
         return f"{what} is {value}, must be {word} {expected}", description, None
@@ -240,15 +258,33 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def _name(path: list[str | int]) -> str:
-    """How to call the value at `path` in a message."""
+def _name(path: list[str | int], root: Any) -> str:
+    """How to call the value at `path` in a message: a list item by its id where it has one,
+    and a key with the id of the item it belongs to."""
     if not path:
         return "the document"
     last = path[-1]
+    owner = _owner(path, root)
     if isinstance(last, int):
         parent = path[-2] if len(path) > 1 else "list"
+        if owner is not None and owner[0] == len(path):
+            return f"item '{owner[1]}' of {parent}"
         return f"item {last + 1} of {parent}"
-    return f"'{last}'"
+    return f"'{last}' of '{owner[1]}'" if owner is not None else f"'{last}'"
+
+
+def _owner(path: list[str | int], root: Any) -> tuple[int, str] | None:
+    """(length of its path, id) of the innermost list item on `path` that has a text id."""
+    found = None
+    value = root
+    for depth, step in enumerate(path, 1):
+        try:
+            value = value[step]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(step, int) and isinstance(value, dict) and isinstance(value.get("id"), str):
+            found = (depth, value["id"])
+    return found
 
 
 def _describe(value: Any) -> str:

@@ -1,0 +1,104 @@
+"""Error reports stay small: a few dozen problems per file and a count of the rest, long lines
+clipped around the column, memory linear in the file; one error per untranslated string."""
+
+from __future__ import annotations
+
+import re
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.diagnostics import SHOWN_PER_FILE, SOURCE_WIDTH, source_excerpt
+from generator.packs.validate import validate_pack
+from generator.reporting import validation_report
+from tests.conftest import copy_game, replace_once
+
+MB = 1024 * 1024
+
+
+def _flood(pack: Path, values: int) -> None:
+    """A score sheet of `values` out-of-range numbers on one line (about 5 bytes each)."""
+    sheet = pack / "score-sheet.yaml"
+    text = sheet.read_text(encoding="utf-8")
+    track = ", ".join(["100"] * values)
+    sheet.write_text(re.sub(r"track: \[[^\]]*\]", f"track: [{track}]", text), encoding="utf-8")
+
+
+def test_twenty_thousand_problems_on_one_line_make_a_short_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    _flood(pack, 20_000)
+    assert (pack / "score-sheet.yaml").stat().st_size > 100_000
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert len(lines) < 4 * SHOWN_PER_FILE + 10
+    assert max(len(line) for line in lines) < SOURCE_WIDTH + 40
+    located = [line for line in lines if "score-sheet.yaml:5:" in line]
+    assert len(located) == SHOWN_PER_FILE
+    assert "score-sheet.yaml: error: at least 10,000 more problems in this file are not shown" in (
+        result.output
+    )
+    assert lines[-1].startswith("data/extraliga-all-stars: 26 files checked, at least 10,030")
+
+
+def test_the_report_of_a_flooded_file_needs_little_memory(tmp_path: Path) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    validate_pack(pack)  # schemas and plug-in loaded once, outside the measure
+    _flood(pack, 20_000)
+    tracemalloc.start()
+    try:
+        report = validation_report([validate_pack(pack)], strict=False).render("text")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert report
+    assert peak < 100 * MB, f"{peak / MB:.0f} MB"
+
+
+def test_a_long_line_is_clipped_around_the_column_and_the_caret_follows() -> None:
+    line = "x" * 500 + "HERE" + "y" * 500
+    shown, start = source_excerpt(line, 501)
+    assert len(shown) <= SOURCE_WIDTH + 2 and shown.startswith("…") and shown.endswith("…")
+    assert shown[501 - start : 501 - start + 4] == "HERE"
+    assert source_excerpt("short", 3) == ("short", 1)
+
+
+def test_a_string_many_use_is_one_error_naming_them_and_the_languages(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    for locale in ("fr", "de"):
+        catalog = pack / f"locales/{locale}/LC_MESSAGES/extraliga-all-stars.po"
+        text = catalog.read_text(encoding="utf-8")
+        start = text.index('msgctxt "bonuses"\nmsgid "Re-roll"\nmsgstr "')
+        end = text.index("\n", start + len('msgctxt "bonuses"\nmsgid "Re-roll"\n'))
+        catalog.write_text(
+            text[:start] + 'msgctxt "bonuses"\nmsgid "Re-roll"\nmsgstr ""' + text[end:],
+            encoding="utf-8",
+        )
+    result = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert result.exit_code == 1
+    found = [line for line in result.output.splitlines() if "'Re-roll'" in line]
+    assert len(found) == 1, result.output
+    assert found[0].endswith(
+        "error: 'Re-roll' has no German or French translation; used by reroll, reroll-other "
+        "(at /bonuses/1/title)"
+    )
+
+
+def test_an_item_is_named_by_its_id(tmp_path: Path, runner: CliRunner) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    replace_once(
+        pack / "players.yaml",
+        "{id: stand-in-010, name: Stand-in Player 010, position: ",
+        "{id: stand-in-010, name: Stand-in Player 010, position: zz, was: ",
+    )
+    result = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert "error: unknown key 'was' (at /players/16/was)" in result.output
+    assert "error: 'position' of 'stand-in-010' is text 'zz', not one of" in result.output
