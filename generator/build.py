@@ -20,8 +20,8 @@ from generator.diagnostics import Diagnostic
 from generator.errors import DataError, DraftdeckError, UsageError
 from generator.loading.files import pack_files
 from generator.output import stamp
-from generator.output.atomic import write_atomic
-from generator.packs.find import LoadedPack, choose_packs, load_pack
+from generator.output.atomic import remove_leftovers, write_atomic
+from generator.packs.find import LoadedPack, choose_packs, load_pack, same_ids
 from generator.packs.render import Job, PartRender, plan, render_combined, render_one, weight
 from generator.parallel import workers, workers_for
 from generator.paths import LOCALES_DIR, PROJECT_ROOT
@@ -123,6 +123,8 @@ def build(
         editions = [e.id for e in loaded.editions(options.editions)]
         locales = loaded.locales(options.locales)
         folder = out_dir / loaded.pack.id
+        if not options.check_only:
+            remove_leftovers(folder)  # what a build that was killed did not finish
         signature = _signature(loaded, options, editions, locales)
         if not options.force and not options.check_only and stamp.up_to_date(folder, signature):
             current.append(loaded.pack.id)
@@ -199,7 +201,7 @@ def _with_editions(packs: list[LoadedPack], wanted: tuple[str, ...]) -> list[Loa
 def _load_all(roots: list[Path]) -> list[LoadedPack]:
     """Every pack loaded; the data errors of all of them at once if any has some."""
     packs: list[LoadedPack] = []
-    errors: list[Diagnostic] = []
+    errors: list[Diagnostic] = same_ids(roots)
     for root in roots:
         try:
             packs.append(load_pack(root))

@@ -91,10 +91,13 @@ class ValidationReport:
         return line
 
 
-def validation_report(results: Sequence[PackResult], *, strict: bool) -> ValidationReport:
-    """Combine pack results; in strict mode provisional values become errors."""
+def validation_report(
+    results: Sequence[PackResult], *, strict: bool, extra: Sequence[Diagnostic] = ()
+) -> ValidationReport:
+    """Combine pack results (and problems between the packs, `extra`); in strict mode
+    provisional values become errors."""
     provisional = tuple(p for r in results for p in r.provisional)
-    shown = [d for r in results for d in r.diagnostics]
+    shown = [*extra, *(d for r in results for d in r.diagnostics)]
     if strict:
         shown += [p.diagnostic(Severity.ERROR) for p in provisional]
     return ValidationReport(

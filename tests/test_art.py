@@ -53,7 +53,7 @@ def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> 
     [
         (
             lambda p: Image.new("RGB", (10, 10)).save(p, format="GIF"),
-            "art must be PNG or JPEG, not GIF",
+            "is GIF; art must be PNG or JPEG",
         ),
         (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n broken"), "not a readable image"),
         (lambda p: Image.new("1", (7000, 7000)).save(p), "refused as a decompression bomb"),
@@ -106,6 +106,9 @@ def test_art_that_links_out_of_the_pack_is_refused(
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 1
     assert (
-        "art file 'art/rabbit.png' is outside the pack folder; art must be a file inside it"
-        in result.stdout
+        "art file 'art/rabbit.png' is a link that leads out of the pack folder (to "
+        f"{outside}); art must be a file inside the pack folder" in result.stdout
+    )
+    assert "art/rabbit.png: error: this is a link that leads out of the pack folder" in (
+        result.stdout
     )

@@ -256,7 +256,8 @@ def test_a_character_the_font_lacks_fails_with_its_code_point(
     )
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
+    # Validation finds it first, at the name the translation is of.
     assert (
-        "the font has no glyph for U+1F43B: 'Ours polaire 🐻'; replace the character"
-        in result.output
+        "data/all-star-draft/species.yaml:43:5: error: the French translation of 'Polar Bear' "
+        "holds U+1F43B 🐻 (bear face), which the cards' fonts cannot draw" in result.output
     )

@@ -115,7 +115,10 @@ def test_a_bad_question_is_a_located_error(
         (
             "{kind: strength, target: enemies, amount: -1, only: a}], provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
             "{kind: heal, target: enemies, amount: -1, only: a}], provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
-            ["units.yaml:7:", "'kind' is text 'heal', not one of: strength, die, draw"],
+            [
+                "units.yaml:7:",
+                "'kind' of 'bog-lurker' is text 'heal', not one of: strength, die, draw",
+            ],
         ),
         (
             "target: enemies, amount: -2, at-most: 5}",

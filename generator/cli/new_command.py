@@ -20,7 +20,9 @@ def new(
 ) -> None:
     """Write a starter pack (game.yaml, cards, schema, templates, catalogs) to edit from."""
     from generator.packs.starter import write_starter
+    from generator.workspace import check_writable
 
+    check_writable(into / game)
     root = write_starter(into / game, game)
     typer.echo(f"created {display_path(root)}/")
     typer.echo(f"next: draftdeck validate --data {display_path(root)}")

@@ -41,7 +41,7 @@ def validate(
     ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
-    from generator.packs.find import choose_packs, find_packs
+    from generator.packs.find import choose_packs, find_packs, same_ids
     from generator.packs.validate import validate_pack
     from generator.reporting import validation_report
     from generator.workspace import data_folder
@@ -50,7 +50,7 @@ def validate(
         raise UsageError("give the data folder either as PATH or as --data, not both")
     roots = choose_packs(data_folder(data), game) if path is None else find_packs(path)
     results = [validate_pack(root) for root in roots]
-    report = validation_report(results, strict=strict)
+    report = validation_report(results, strict=strict, extra=same_ids(roots))
     typer.echo(report.render(output.value))
     if not report.passed:
         raise typer.Exit(EXIT_DATA)

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic
+from generator.errors import InputError
 from generator.i18n.data_strings import TEMPLATE_CONTEXTS, DataString, data_strings
 from generator.loading.document import Document
 from generator.loading.manifest import LAYOUTS, PHRASES
 from generator.paths import display_path
+from generator.printing.characters import unprintable
 
 Key = tuple[str, str]
 """(context, English text); the context is '' when the entry has none."""
@@ -24,8 +26,8 @@ Translations = Mapping[Key, str]
 LANGUAGE_NAMES = {"de": "German", "fr": "French", "en": "English"}
 
 
-class CatalogError(ValueError):
-    """A catalog file that cannot be read."""
+class CatalogError(InputError):
+    """A catalog file that cannot be read (located: the CLI prints it without a traceback)."""
 
     def __init__(self, path: Path, line: int, problem: str) -> None:
         self.path, self.line, self.problem = path, line, problem
@@ -48,12 +50,32 @@ def read_catalog(path: Path, locale: str | None = None) -> Any:
 
     lines = _checked_lines(path)
     try:
-        return read_po(lines, locale=locale, abort_invalid=True)
+        catalog = read_po(lines, locale=locale, abort_invalid=True)
     except PoFileError as error:
         message = str(error).rpartition(" on ")[0] or str(error)
         raise CatalogError(path, error.lineno + 1, message) from None
     except ValueError as error:
         raise CatalogError(path, 0, f"not a readable catalog ({error})") from None
+    _check_plural_forms(path, lines, catalog)
+    return catalog
+
+
+def _check_plural_forms(path: Path, lines: list[str], catalog: Any) -> None:
+    """Refuse a Plural-Forms header gettext cannot evaluate, at its line."""
+    header = dict(catalog.mime_headers).get("Plural-Forms")
+    if header is None:
+        return
+    at = next((n for n, line in enumerate(lines, 1) if '"Plural-Forms:' in line), 0)
+    expression = header.partition("plural=")[2].strip().rstrip(";")
+    try:
+        gettext.c2py(expression)
+        count = int(header.partition("nplurals=")[2].partition(";")[0])
+    except ValueError as error:
+        raise CatalogError(
+            path, at, f"the Plural-Forms header cannot be read ({error}): '{header}'"
+        ) from None
+    if not 1 <= count <= 6:
+        raise CatalogError(path, at, f"the Plural-Forms header gives {count} forms, not 1 to 6")
 
 
 def _checked_lines(path: Path) -> list[str]:
@@ -174,16 +196,31 @@ def check_translations(
                 languages = lacking.setdefault((found.context, found.text), [])
                 if language not in languages:
                     languages.append(language)
-        diagnostics.extend(
-            document.diagnostic(
-                found.path,
-                f"the {language} translation of '{found.text}' {problem}",
-                hint=f"keep every {{placeholder}} of the text as it is in {display_path(path)}",
-            )
-            for document, found in wanted
-            if found.context in TEMPLATE_CONTEXTS and (found.context, found.text) in translations
-            for problem in _placeholder_problem(found.text, translations[found.context, found.text])
-        )
+        checked: set[Key] = set()
+        for document, found in wanted:
+            key = (found.context, found.text)
+            if key not in translations or key in checked:
+                continue
+            checked.add(key)
+            translated = translations[key]
+            for problem, hint in (
+                *(
+                    (problem, "keep every {placeholder} of the text as it is")
+                    for problem in (
+                        _placeholder_problem(found.text, translated)
+                        if found.context in TEMPLATE_CONTEXTS
+                        else ()
+                    )
+                ),
+                *((problem, "retype it") for problem in filter(None, [unprintable(translated)])),
+            ):
+                diagnostics.append(
+                    document.diagnostic(
+                        found.path,
+                        f"the {language} translation of '{found.text}' {problem}",
+                        hint=f"{hint}, in {display_path(path)}",
+                    )
+                )
     return [*_untranslated(wanted, lacking, locales_dir, domain), *diagnostics]
 
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
+
+_TEMPORARY = re.compile(r"\..+\.[A-Za-z0-9_]{8}\.tmp")
+"""The name of a file write_atomic has not finished: .<name>.<8 random characters>.tmp"""
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
@@ -24,6 +28,20 @@ def write_atomic(path: Path, data: bytes) -> bool:
         Path(temporary).unlink(missing_ok=True)
         raise
     return True
+
+
+def remove_leftovers(folder: Path) -> int:
+    """Remove the unfinished files a write that was killed left below `folder`; how many.
+
+    Two commands writing into one folder at the same time are not supported:
+    one could remove the other's file before it is finished."""
+    removed = 0
+    if folder.is_dir():
+        for path in folder.rglob(".*.tmp"):
+            if _TEMPORARY.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+                path.unlink(missing_ok=True)
+                removed += 1
+    return removed
 
 
 def _umask() -> int:

@@ -48,6 +48,31 @@ def choose_packs(data: Path, game: str | None) -> list[Path]:
     return chosen[:1]
 
 
+def same_ids(roots: list[Path]) -> list[Diagnostic]:
+    """An error for each pack whose game id an earlier pack of the folder has: their output,
+    catalogs and --game would be mixed up."""
+    first: dict[str, Path] = {}
+    found = []
+    for root in roots:
+        game = _game_id(root)
+        if game is None:
+            continue
+        if game in first:
+            document, _ = strict_yaml.load_file(
+                root / "game.yaml", display_path(root / "game.yaml")
+            )
+            assert document is not None
+            found.append(
+                document.diagnostic(
+                    ("id",),
+                    f"the game id '{game}' is also the id of {display_path(first[game])}",
+                    hint="every pack of a data folder needs an id of its own",
+                )
+            )
+        first.setdefault(game, root)
+    return found
+
+
 def _game_id(root: Path) -> str | None:
     document, _ = strict_yaml.load_file(root / "game.yaml", display_path(root / "game.yaml"))
     value = document.value if document is not None else None

@@ -26,6 +26,7 @@ from generator.loading.pack import load_documents, load_one, unexpected_files
 from generator.loading.schemas import SCHEMA, Schemas, schema_files, schemas_in
 from generator.packs.box import Lists, read_boxes
 from generator.packs.budget import check_budget
+from generator.packs.characters import character_problems
 from generator.packs.items import Item
 from generator.packs.model import Pack
 from generator.paths import SCHEMAS_DIR, display_path
@@ -136,6 +137,7 @@ def validate_pack(root: Path) -> PackResult:
     diagnostics += over_budget
     if not over_budget:  # checking every card of a runaway deck would itself run away
         diagnostics += check_templates(pack, icons, drawings)
+    diagnostics += character_problems(documents)
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
     if not outside:
@@ -193,6 +195,9 @@ def _manifest_checks(document: Document) -> list[Diagnostic]:
                 ("players", "min"), f"players min {players['min']} is above max {players['max']}"
             )
         )
+    for listed in ("documents", "edition_documents"):
+        if listed in value:
+            found += duplicates(document, (listed,), "file")
     if "editions" in value:
         found += duplicates(document, ("editions",))
         ids = item_ids(document, "editions")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import DraftdeckError
@@ -20,11 +21,18 @@ class ArtError(DraftdeckError):
 
 
 def check_image(path: Path) -> int:
-    """Refuse anything but a readable PNG or JPEG of sane size; return its pixels."""
-    from PIL import Image
-
+    """Refuse anything but a PNG or JPEG of sane size that decodes in full, as the build will
+    decode it; return its pixels. Each version of a file is decoded once."""
     if not path.is_file():
         raise ArtError(f"{path}: art file not found")
+    status = path.stat()
+    return _decoded(path, status.st_mtime_ns, status.st_size)
+
+
+@lru_cache(maxsize=256)
+def _decoded(path: Path, mtime: int, size: int) -> int:
+    from PIL import Image
+
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
         with warnings.catch_warnings():
@@ -32,13 +40,15 @@ def check_image(path: Path) -> int:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as image:
                 if image.format not in ("PNG", "JPEG"):
-                    raise ArtError(f"{path}: art must be PNG or JPEG, not {image.format}")
-                image.verify()
+                    raise ArtError(f"{path}: is {image.format}; art must be PNG or JPEG")
+                image.verify()  # the file's structure and checksums
                 pixels: int = image.width * image.height
+            with Image.open(path) as image:
+                image.load()  # every pixel, as the build will decode them
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ArtError(
-            f"{path}: image too large (over {MAX_PIXELS:,} pixels); refused as a decompression bomb"
+            f"{path}: is too large (over {MAX_PIXELS:,} pixels): refused as a decompression bomb"
         ) from None
-    except (OSError, SyntaxError) as exc:
-        raise ArtError(f"{path}: not a readable image ({exc})") from None
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ArtError(f"{path}: is not a readable image ({exc})") from None
     return pixels

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.errors import DraftdeckError
+from generator.loading.files import resolved_inside, why_outside
 from generator.packs.items import Card, Origin
 from generator.packs.model import Component, EditionBox, Pack
 from generator.printing.images import MAX_TOTAL_PIXELS, check_image
@@ -150,6 +151,7 @@ def _check_sheet(
                 for op in ops:
                     if isinstance(op, TextOp):
                         _safe(sheet, elements[op.origin], op, card, component, found)
+                        _room(elements[op.origin], op, card, component, found)
                     elif isinstance(op, IconOp) and op.icon not in icons:
                         _unknown(
                             elements,
@@ -217,6 +219,30 @@ def _safe(
         )
 
 
+def _room(element: Element, op: TextOp, card: Card, component: Component, found: _Found) -> None:
+    """A text box must hold one line at the smallest size, and its widest character."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.printing.fonts import register
+    from generator.printing.text import LEADING, POINTS_PER_MM
+
+    box, style = op.box, op.style
+    high = style.minimum * LEADING / POINTS_PER_MM
+    font = register()[style.weight]
+    wide = max((stringWidth(c, font, style.minimum) for c in set(op.text) - {" ", "\n"}), default=0)
+    wide /= POINTS_PER_MM
+    if box.height + 1e-6 < high or box.width + 1e-6 < wide:
+        need = f"{high:.1f} mm high" if box.height + 1e-6 < high else f"{wide:.1f} mm wide"
+        found.add(
+            element.at("box").diagnostic(
+                f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] is too small "
+                f"for its text at any size: at the smallest, {style.minimum:g} pt, it needs to "
+                f"be {need} (card {card.id} of {component.id})",
+                hint="make the box larger, or lower the style's min in layouts/theme.yaml",
+            )
+        )
+
+
 def _unknown(
     elements: Mapping[str, Element],
     top: Element,
@@ -270,8 +296,8 @@ def _image(
 
 def _image_problem(root: Path, path: Path, found: _Found) -> str | None:
     """Why the art at `path` cannot be printed, or None; counts its pixels."""
-    if not path.resolve().is_relative_to(root.resolve()):
-        return "is outside the pack folder; art must be a file inside it"
+    if (path.exists() or path.is_symlink()) and resolved_inside(root, path) is None:
+        return f"{why_outside(root, path)}; art must be a file inside the pack folder"
     try:
         found.pixels += check_image(path)
     except DraftdeckError as error:

@@ -1,0 +1,47 @@
+"""Characters no card can print: control characters, direction overrides, and any the fonts lack.
+
+The build refuses such text when it draws it; validation finds it earlier,
+at the line of the data or the translation it comes from. A control
+character (U+0000 and its kin) or an invisible direction override (U+202E
+turns the text after it around) is never meant in a printed text, and the
+embedded fonts (Source Sans Pro, every weight) have no glyph for them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+DIRECTION_MARKS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Invisible characters that change the direction of the text around them."""
+ALLOWED_CONTROLS = frozenset("\n")
+"""A line break is how a text asks for a new line."""
+
+
+@cache
+def printable_everywhere() -> frozenset[int]:
+    """The code points every weight of the embedded fonts can draw."""
+    from generator.printing.fonts import coverage, register
+
+    return frozenset.intersection(*(coverage(font) for font in register().values()))
+
+
+def unprintable(text: str, drawn: bool = True) -> str | None:
+    """Why the text cannot be printed (its first such character), or None; a text that is
+    not `drawn` (a note) may hold any character but controls and direction marks."""
+    glyphs = printable_everywhere() if drawn else None
+    for char in text:
+        if char in ALLOWED_CONTROLS:
+            continue
+        code = f"U+{ord(char):04X}"
+        if char in DIRECTION_MARKS:
+            return f"holds the invisible direction mark {code}, which turns the text around"
+        if unicodedata.category(char) == "Cc":
+            return f"holds the control character {code}"
+        if glyphs is not None and ord(char) not in glyphs:
+            name = unicodedata.name(char, "")
+            shown = f"{code} {char}" + (f" ({name.lower()})" if name else "")
+            return f"holds {shown}, which the cards' fonts cannot draw"
+    return None
