@@ -89,6 +89,25 @@ def percent(rate: dict[str, Any]) -> str:
     return f"{value} ({low * 100:.1f}-{high * 100:.1f})"
 
 
+CERTAIN = 1e-12
+"""A chance this close to 0 or 1 is that (floating-point sums of exact odds)."""
+
+
+def chance(value: float) -> str:
+    """A chance in percent with one decimal, never rounded to 0.0% or 100.0% unless it is
+    impossible or certain: '<0.1%' and '>99.9%' instead."""
+    if value <= CERTAIN:
+        return "0%"
+    if value >= 1 - CERTAIN:
+        return "100%"
+    shown = f"{value * 100:.1f}"
+    if shown == "0.0":
+        return "<0.1%"
+    if shown == "100.0":
+        return ">99.9%"
+    return f"{shown}%"
+
+
 def rate_percent(rate_: dict[str, Any]) -> float:
     """A rate in percent with one decimal, for a chart (0 when nothing was counted)."""
     return 0.0 if rate_["rate"] is None else round(rate_["rate"] * 100, 1)

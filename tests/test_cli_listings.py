@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from tests.conftest import PACK, replace_once
+from tests.conftest import DATA, PACK, replace_once
 
 
 def test_cards_json_lists_every_card(project: Path, runner: CliRunner) -> None:
@@ -61,17 +64,7 @@ def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None
         "fans: [14, 10, 7, 5, 3, 1]",
     )
     lines = runner.invoke(app, ARENAS).stdout.splitlines()
-    assert lines[-1].split()[:9] == [
-        "stadium-fall-3",
-        "Stadium",
-        "Fall",
-        "3",
-        "14",
-        "10",
-        "7",
-        "5",
-        "3",
-    ]
+    assert lines[-1].startswith("stadium-fall-3   Stadium Fall 3   14, 10, 7, 5, 3, 1")
 
 
 def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> None:
@@ -92,3 +85,22 @@ def test_listing_broken_data_reports_without_traceback(project: Path, runner: Cl
     assert "cards.yaml:91:19: error: unknown species 'lion'" in result.output
     assert "run 'draftdeck validate' for details" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sets a pipe's size (Linux)")
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    # `draftdeck cards --json | head -c 10`: the pipe closes while the command writes.
+    import fcntl
+    import subprocess
+
+    read, write = os.pipe()
+    fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: a small pipe, so that writing blocks
+    command = [str(Path(sys.executable).with_name("draftdeck")), "cards", "--json"]
+    command += ["--data", str(DATA), "--game", "all-star-draft"]
+    process = subprocess.Popen(command, stdout=write, stderr=subprocess.PIPE)
+    os.close(write)
+    with os.fdopen(read, "rb") as stream:
+        assert stream.read(10) == b"[\n  {\n    "
+    _, errors = process.communicate(timeout=60)
+    assert errors.decode() == ""
+    assert process.returncode in (0, 1, 120, -13), process.returncode

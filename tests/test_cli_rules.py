@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.paths import PROJECT_ROOT
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.usefixtures("in_snapshot")
@@ -297,3 +298,13 @@ teams:
     _, text, _ = run(runner, ["playoff-round", str(questions)])
     assert "Seb is eliminated: place 3, 25 fans" in text
     assert "B gives up a ticket (1 left)" in text
+
+
+def test_the_documented_playoff_round_runs_as_written(runner: CliRunner) -> None:
+    example = PROJECT_ROOT / "docs" / "examples" / "playoff-round.yaml"
+    code, out, err = run(runner, ["playoff-round", str(example)])
+    assert (code, err) == (0, "")
+    assert "Seb is eliminated: place 3, 25 fans" in out
+    assert "B gives up a ticket (1 left)" in out
+    documented = (PROJECT_ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "examples/playoff-round.yaml" in documented

@@ -87,3 +87,26 @@ def test_impossible_questions_name_the_rule(
     assert code == 1, output
     assert message in output
     assert "Traceback" not in output
+
+
+def test_odds_never_round_an_uncertain_outcome_to_certain() -> None:
+    from generator.balance import chance
+    from generator.games.extraliga_all_stars.cli import _odds_text
+
+    assert [chance(p) for p in (0.0, 1e-15, 0.0004, 0.0006, 0.5, 0.99952, 1 - 1e-15, 1.0)] == [
+        "0%", "0%", "<0.1%", "0.1%", "50.0%", ">99.9%", "100%", "100%",
+    ]  # fmt: skip
+    odds = {"win": 0.99996, "overtime_win": 0.00002, "overtime_loss": 0.00002, "loss": 0.0}
+    assert _odds_text({**odds, "points": 3.0}).startswith(
+        "win >99.9%, overtime win <0.1%, overtime loss <0.1%, loss 0%;"
+    )
+
+
+def test_draw_cards_list_their_pairings_as_people_write_them(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app, ["cards", "--component", "draw", "--data", str(DATA), "--game", "extraliga-all-stars"]
+    )
+    assert result.exit_code == 0
+    row = next(line for line in result.stdout.splitlines() if line.startswith("draw-3"))
+    assert "players: 3, pairs: B-C; players: 4, pairs: A-D, B-C; players: 5, pairs: B-C, A-D" in row
+    assert "{" not in result.stdout

@@ -57,6 +57,12 @@ def cards(
 
 
 def _cell(value: Any) -> Any:
+    """Nested data as people write it: `players: 4, pairs: A-D, B-C; players: 5, ...`."""
     if isinstance(value, dict):
-        return " ".join(f"{k}={v}" for k, v in value.items())
+        return ", ".join(f"{key}: {_cell(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        joiner = "; " if any(isinstance(item, dict | list) for item in value) else ", "
+        return joiner.join(str(_cell(item)) for item in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return value

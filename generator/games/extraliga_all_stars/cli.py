@@ -66,8 +66,10 @@ def _match_text(answer: dict[str, Any]) -> str:
 
 
 def _odds_text(odds: dict[str, Any]) -> str:
+    from generator.balance import chance
+
     return (
-        f"win {odds['win']:.1%}, overtime win {odds['overtime_win']:.1%}, "
-        f"overtime loss {odds['overtime_loss']:.1%}, loss {odds['loss']:.1%}; "
+        f"win {chance(odds['win'])}, overtime win {chance(odds['overtime_win'])}, "
+        f"overtime loss {chance(odds['overtime_loss'])}, loss {chance(odds['loss'])}; "
         f"side 1 expects {odds['points']:.2f} points"
     )
