@@ -12,6 +12,7 @@ from generator.games.disaster_draft.battle import (
     resolve,
     strongest_pick,
     winner,
+    winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Effect, Kind, Target, Unit, UnitType, WinCondition
 
@@ -168,3 +169,36 @@ def test_the_reward_is_never_in_the_chain() -> None:
     outcome = resolve([[unit("a", 1)], [unit("b", 2)]], unit("r", 20))
     chain = graveyard_chain(outcome, strongest_pick(outcome))
     assert all(place[0] != REWARD for _, place in chain)
+
+
+def test_equal_lowest_totals_count_round_from_the_starter_who_comes_first() -> None:
+    # Seats 0 and 2 tie lowest: the starter (seat 0) is nearest to himself.
+    outcome = resolve([[unit("a", 3)], [unit("b", 9)], [unit("c", 3)]], None)
+    assert graveyard_chain(outcome, strongest_pick(outcome))[0][0] == 0
+
+
+def test_equal_strongest_choices_go_to_the_seat_after_the_chooser_first() -> None:
+    # Seat 2 (total 1) chooses among equal units of seats 0 and 1: seat 0 comes next after 2.
+    outcome = resolve([[unit("a", 5)], [unit("b", 5)], [unit("c", 1)]], None)
+    assert graveyard_chain(outcome, strongest_pick(outcome))[0] == (2, (0, 0))
+
+
+def test_units_killed_by_effects_count_toward_the_chain_only_in_the_other_reading() -> None:
+    killer = unit("k", 2, 9, Effect(Kind.DIE, Target.ENEMIES, at_most=4))
+    armies = [[killer, unit("a", 8)], [unit("b", 3), unit("b2", 9)], [unit("c", 4), unit("c2", 7)]]
+    outcome = resolve(armies, None)
+    assert outcome.alive == ((True, True), (False, True), (False, True))
+    assert len(graveyard_chain(outcome, strongest_pick(outcome))) == 3  # chosen only
+    assert len(graveyard_chain(outcome, strongest_pick(outcome), count_dead=True)) == 1
+
+
+def test_a_reward_that_died_goes_to_the_graveyard_unless_the_data_says_winner() -> None:
+    killer = unit("k", 4, 4, Effect(Kind.DIE, Target.ENEMIES, at_most=2))
+    outcome = resolve([[killer, unit("a", 9)], [unit("b", 5)]], unit("r", 2))
+    assert outcome.winner == 0 and not outcome.reward_alive
+    assert not winner_takes_reward(outcome, dead_reward_to_winner=False)
+    assert winner_takes_reward(outcome, dead_reward_to_winner=True)
+    alive = resolve([[unit("a", 9)], [unit("b", 5)]], unit("r", 2))
+    assert winner_takes_reward(alive, dead_reward_to_winner=False)
+    nobody = resolve([[unit("a", 5)], [unit("b", 5)]], unit("r", 2))
+    assert not winner_takes_reward(nobody, dead_reward_to_winner=True)

@@ -50,9 +50,12 @@ def _english(effect: Effect, plural: dict[str, str]) -> list[str]:
     if kind == "strength":
         sign = "+" if effect.amount > 0 else "\u2212"
         words.append(f"{sign}{abs(effect.amount)} strength")
-        words += {"allies": ["Allies"], "enemies": ["Enemies"], "reward": ["Reward"]}.get(
-            str(target), []
-        )
+        words += {
+            "self": ["This unit"],
+            "allies": ["Allies"],
+            "enemies": ["Enemies"],
+            "reward": ["Reward"],
+        }[str(target)]
     elif kind == "die":
         words.append("dies" if target in ("self", "reward") else "die")
     else:
@@ -74,6 +77,33 @@ def test_every_effect_prints_what_the_engine_does() -> None:
         for line, effect in zip(lines, unit.effects, strict=True):
             for words in _english(effect, plural):
                 assert words in line, (unit.id, words, line)
+
+
+SUBJECTS = {
+    "en": ("This unit ", "Allies ", "Enemies ", "Reward ", "The reward ", "Draw "),
+    "de": ("Diese Einheit ", "Verbündete ", "Feinde ", "Belohnung ", "Die Belohnung ", "Ziehe "),
+    "fr": (
+        "Cette unité ",
+        "Alliés ",
+        "Les alliés ",
+        "Ennemis ",
+        "Les ennemis ",
+        "Récompense ",
+        "La récompense ",
+        "Piochez ",
+    ),
+}
+"""How a line of an effect starts, once its condition (alone, in a pair...) is said: whom it
+hits (this unit, its allies, the enemies, the reward), or, to draw, the unit's owner."""
+
+
+@pytest.mark.parametrize("locale", sorted(SUBJECTS))
+def test_every_line_of_every_effect_names_whom_it_hits(locale: str) -> None:
+    loaded = load_pack(PACK)
+    for unit, text in _texts(loaded, "unit", "effect", locale).items():
+        for line in text.split("\n") if text else []:
+            said = line.split(": ", 1)[-1] if line.count(":") else line
+            assert said.startswith(SUBJECTS[locale]), (unit, line)
 
 
 def test_the_effects_are_translated_with_their_numbers_and_types() -> None:
@@ -116,24 +146,45 @@ def test_a_translation_that_drops_a_placeholder_is_refused(pack: Path, runner: C
     assert "has the placeholders none, not {amount|signed}" in result.output
 
 
+def _shown(loaded: LoadedPack, *elements: str) -> dict[str, str]:
+    """The reference card's text of each element (empty when the data's reading hides it)."""
+    return {e: _texts(loaded, "reference", e, "en")["reference-1"] for e in elements}
+
+
+STEPS = (
+    "s5-strongest-graveyard",
+    "s5-strongest-winner",
+    "s5-weakest-graveyard",
+    "s5-weakest-winner",
+    "s6-chosen",
+    "s6-all-dead",
+)
+
+
 def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     loaded = load_pack(pack)
     cards = _texts(loaded, "reference", "s1", "en")
     assert set(cards) == {"reference-1"}
     assert "refill your hand to 5, then discard down to 10" in cards["reference-1"]
-    assert _texts(loaded, "reference", "s5-weakest", "en") == {"reference-1": ""}
+    shown = {e for e, text in _shown(loaded, *STEPS).items() if text}
+    assert shown == {"s5-strongest-graveyard", "s6-chosen"}
     replace_once(pack / "battle.yaml", "refill-to: 5", "refill-to: 6")
     replace_once(pack / "battle.yaml", "victory-points: 3", "victory-points: 4")
     replace_once(
         pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
     )
+    replace_once(pack / "battle.yaml", "chain-counts: chosen", "chain-counts: all-dead")
+    replace_once(pack / "battle.yaml", "dead-reward: graveyard", "dead-reward: winner")
     changed = load_pack(pack)
     assert "refill your hand to 6" in _texts(changed, "reference", "s1", "en")["reference-1"]
     assert _texts(changed, "reference", "goal", "de")["reference-1"].startswith(
         "Wer zuerst 4 Siegpunkte"
     )
-    assert _texts(changed, "reference", "s5-strongest", "en") == {"reference-1": ""}
-    assert "highest total" in _texts(changed, "reference", "s5-weakest", "en")["reference-1"]
+    texts = _shown(changed, *STEPS)
+    assert {e for e, text in texts.items() if text} == {"s5-weakest-winner", "s6-all-dead"}
+    assert "beats every other such total" in texts["s5-weakest-winner"]
+    assert "even if it died" in texts["s5-weakest-winner"]
+    assert "died in the battle" in texts["s6-all-dead"]
 
 
 def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:

@@ -170,3 +170,19 @@ def test_the_number_of_players_comes_from_game_yaml(tmp_path: Path, runner: CliR
     result = runner.invoke(app, ["rules", "battle", str(question), "--data", str(pack)])
     assert result.exit_code == 0, result.output
     assert "Ed" in result.output
+
+
+def test_where_a_reward_that_died_goes_follows_the_data_or_the_question(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    text = "reward: gloom-moth\narmies:\n  Ada: [grave-caller, ash-golem]\n  Ben: [dune-crawler]\n"
+    code, output = _ask(runner, tmp_path, text)
+    assert code == 0, output
+    assert "(reward 0, died)" in output
+    assert "winner (strongest-opponent): Ada\nthe reward goes to the graveyard\n" in output
+    code, output = _ask(runner, tmp_path, text + "dead-reward: winner\n")
+    assert "the reward goes to Ada's hand" in output
+    code, output = _ask(runner, tmp_path, text + "chain-counts: all-dead\n", "--json")
+    answer = json.loads(output)
+    assert answer["chain_counts"] == "all-dead" and answer["dead_reward"] == "graveyard"
+    assert len(answer["chain"]) == 2  # no unit of an army died: both still go

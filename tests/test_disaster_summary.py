@@ -40,6 +40,8 @@ def test_the_summary_shows_the_data() -> None:
     assert "| C | Creature | 10 |" in text and "| S | Support | 9 |" in text
     assert "| Unit card | 48 |" in text and "| Reference card | 4 |" in text
     assert "taken one at a time, wins the battle" in text  # the strongest-opponent reading
+    assert "unless it died in the battle (then it stays in the graveyard)" in text  # D5
+    assert "until the players have sent as many units as there are players" in text  # D5
 
 
 def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
@@ -49,6 +51,8 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     replace_once(
         pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
     )
+    replace_once(pack / "battle.yaml", "chain-counts: chosen", "chain-counts: all-dead")
+    replace_once(pack / "battle.yaml", "dead-reward: graveyard", "dead-reward: winner")
     replace_once(
         pack / "units.yaml",
         "{id: tinker, name: Tinker, type: s,",
@@ -60,6 +64,8 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     assert "| 1 | 3 |" in text
     assert "equal highest totals win nothing" in text
     assert "taken one at a time" not in text
+    assert "even if it died in the battle" in text
+    assert "those the effects killed included" in text
     assert "| A | Archer | 10 |" in text and "| S | Support | 8 |" in text
 
 

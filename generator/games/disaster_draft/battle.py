@@ -207,19 +207,24 @@ Pick = Callable[[int, Sequence[Place]], Place]
 """(the choosing seat, the enemy units it may send to the graveyard) -> its choice."""
 
 
-def graveyard_chain(outcome: Outcome, pick: Pick) -> list[tuple[int, Place]]:
+def graveyard_chain(
+    outcome: Outcome, pick: Pick, count_dead: bool = False
+) -> list[tuple[int, Place]]:
     """The chain of ruling D5: (chooser, unit sent to the graveyard), in order.
 
     The army with the lowest total chooses first (equal lowest totals: the
-    one nearest the starting player in seat order); the owner of the unit
-    chosen chooses next; the chain stops when as many units went as there
-    are players, or when the chooser has no enemy unit left to choose.
+    first of them going round the table from the player who starts the
+    battle, seat 0, that player included); the owner of the unit chosen
+    chooses next; the chain stops when as many units went as there are
+    players (with `count_dead`, the army units effects killed count too), or
+    when the chooser has no enemy unit left to choose.
     """
     alive = [list(row) for row in outcome.alive]
     players = len(alive)
-    chooser = min(range(players), key=lambda s: outcome.totals[s])
+    chooser = min(range(players), key=lambda s: outcome.totals[s])  # the first of equals
+    killed = sum(not up for row in alive for up in row) if count_dead else 0
     chain: list[tuple[int, Place]] = []
-    while len(chain) < players:
+    while killed + len(chain) < players:
         options = [
             (seat, j)
             for seat in _round_from(chooser, players)
@@ -238,8 +243,15 @@ def graveyard_chain(outcome: Outcome, pick: Pick) -> list[tuple[int, Place]]:
     return chain
 
 
+def winner_takes_reward(outcome: Outcome, dead_reward_to_winner: bool) -> bool:
+    """Whether the reward goes into the winner's hand (ruling D5): when there is a winner,
+    and the reward did not die in the battle (or the data sends a dead one to the winner)."""
+    return outcome.winner is not None and (outcome.reward_alive or dead_reward_to_winner)
+
+
 def strongest_pick(outcome: Outcome) -> Pick:
-    """The default choice: the strongest enemy unit left, the nearest seat first in a tie."""
+    """The default choice: the strongest enemy unit left; among equals the first going round
+    the table from the chooser's left (the next seat), then the first laid out."""
 
     def pick(chooser: int, options: Sequence[Place]) -> Place:
         return max(options, key=lambda p: outcome.strengths[p[0]][p[1]])  # first of equals

@@ -73,6 +73,13 @@ def battle_text(answer: dict[str, Any]) -> str:
     )
     lines.append(f"totals: {totals}{prize}")
     lines.append(f"winner ({answer['win_condition']}): {answer['winner'] or 'nobody'}")
+    if reward is not None:
+        where = reward["goes_to"]
+        lines.append(
+            "the reward goes to the graveyard"
+            if where == "graveyard"
+            else f"the reward goes to {where}'s hand"
+        )
     for link in answer["chain"]:
         lines.append(f"graveyard: {link['chooser']} sends {link['owner']}'s {link['unit']}")
     for name, cards in answer["back_to_hand"].items():

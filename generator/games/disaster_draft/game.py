@@ -19,7 +19,13 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Protocol
 
-from generator.games.disaster_draft.battle import Outcome, Place, graveyard_chain, resolve
+from generator.games.disaster_draft.battle import (
+    Outcome,
+    Place,
+    graveyard_chain,
+    resolve,
+    winner_takes_reward,
+)
 from generator.games.disaster_draft.model import Deck, Unit
 
 
@@ -148,14 +154,16 @@ def play_game(deck: Deck, bots: Sequence[Bot], rng: Random) -> GameRecord:
                 pile.graveyard.append(reward)
         else:
             winner = players[won]
-            if reward is not None:
+            if reward is not None and winner_takes_reward(outcome, rules.dead_reward_to_winner):
                 winner.hand.append(reward)
+            elif reward is not None:
+                pile.graveyard.append(reward)  # it died in the battle (D5)
             pile.draw()  # the victory card leaves the game on the winner's pile
             winner.victory += 1
             last = won
             if winner.victory >= rules.victory_points:
                 return _record(players, number, played, True)
-        _after_battle(pile, players, bots, order, armies, outcome)
+        _after_battle(pile, players, bots, order, armies, outcome, rules.chain_counts_dead)
     return _record(players, rules.max_battles, played, False)
 
 
@@ -200,10 +208,11 @@ def _after_battle(
     order: list[int],
     armies: list[list[Unit]],
     outcome: Outcome,
+    count_dead: bool,
 ) -> None:
     """The graveyard chain, then the dead to the graveyard and the rest back to hand."""
     chain = graveyard_chain(
-        outcome, lambda chooser, options: bots[order[chooser]].chain(options, outcome)
+        outcome, lambda chooser, options: bots[order[chooser]].chain(options, outcome), count_dead
     )
     gone = {place for _, place in chain}
     for place, seat in enumerate(order):

@@ -96,6 +96,10 @@ class Rules:
     """Cards drawn after the reveal by a player who played 1, 2 or 3 units."""
     win_condition: WinCondition = WinCondition.STRONGEST
     max_battles: int = 100
+    chain_counts_dead: bool = False
+    """The graveyard chain counts the army units effects killed too (ruling D5)."""
+    dead_reward_to_winner: bool = False
+    """A reward that died still goes to the winner's hand (ruling D5)."""
 
 
 @dataclass(frozen=True)
@@ -201,4 +205,6 @@ def rules(battle: Mapping[str, Any]) -> Rules:
         (draws[1], draws[2], draws[3]),
         WinCondition(battle["win-condition"]),
         battle.get("max-battles", 100),
+        battle["chain-counts"] == "all-dead",
+        battle["dead-reward"] == "winner",
     )

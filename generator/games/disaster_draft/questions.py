@@ -19,6 +19,7 @@ from generator.games.disaster_draft.battle import (
     graveyard_chain,
     resolve,
     strongest_pick,
+    winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Deck, Effect, Kind, Unit, WinCondition
 from generator.loading.document import Document
@@ -46,6 +47,9 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
         _unit(deck, question, ("reward",), value["reward"], seen) if "reward" in value else None
     )
     condition = WinCondition(value.get("win-condition", deck.rules.win_condition.value))
+    rules = deck.rules
+    count_dead = value.get("chain-counts", _counts(rules.chain_counts_dead)) == "all-dead"
+    to_winner = value.get("dead-reward", _reward(rules.dead_reward_to_winner)) == "winner"
     outcome = resolve(armies, reward, condition, record=True)
 
     def label(place: Place) -> str:
@@ -55,11 +59,14 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
             else f"{names[place[0]]}'s {armies[place[0]][place[1]].id}"
         )
 
-    chain = graveyard_chain(outcome, _chain_pick(question, armies, outcome))
+    chain = graveyard_chain(outcome, _chain_pick(question, armies, outcome), count_dead)
     gone = {place for _, place in chain}
+    won = winner_takes_reward(outcome, to_winner)
     return {
         "players": names,
         "win_condition": condition.value,
+        "chain_counts": _counts(count_dead),
+        "dead_reward": _reward(to_winner),
         "reward": None
         if reward is None
         else {
@@ -67,6 +74,7 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
             "strength": reward.strength,
             "final": outcome.reward,
             "alive": outcome.reward_alive,
+            "goes_to": names[outcome.winner] if won and outcome.winner is not None else "graveyard",
         },
         "steps": [_step(change, armies, names, label) for change in outcome.changes],
         "armies": {
@@ -101,6 +109,14 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
             for seat, name in enumerate(names)
         },
     }
+
+
+def _counts(dead: bool) -> str:
+    return "all-dead" if dead else "chosen"
+
+
+def _reward(to_winner: bool) -> str:
+    return "winner" if to_winner else "graveyard"
 
 
 def _unit(

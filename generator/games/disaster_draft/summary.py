@@ -40,6 +40,32 @@ WINS = {
     ),
 }
 """The winning step, by the reading of the win condition the data sets (ruling D1)."""
+PRIZES = {
+    False: N_(
+        "The winner takes the reward into their hand, unless it died in the battle (then it "
+        "stays in the graveyard), and the top unit of the deck onto their victory pile. "
+        "Without a winner the reward goes to the graveyard."
+    ),
+    True: N_(
+        "The winner takes the reward into their hand, even if it died in the battle, and the "
+        "top unit of the deck onto their victory pile. Without a winner the reward goes to the "
+        "graveyard."
+    ),
+}
+"""What the winner takes, by where the data sends a reward that died (ruling D5)."""
+CHAINS = {
+    False: N_(
+        "The player with the lowest total sends an enemy unit to the graveyard; its owner chooses "
+        "the next, and so on, until the players have sent as many units as there are players. "
+        "The units left go back to their owners' hands."
+    ),
+    True: N_(
+        "The player with the lowest total sends an enemy unit to the graveyard; its owner chooses "
+        "the next, and so on, until as many units have died in the battle as there are players, "
+        "those the effects killed included. The units left go back to their owners' hands."
+    ),
+}
+"""The graveyard chain, by what it counts in the data (ruling D5)."""
 WORDS = (
     (N_("Allies"), N_("the other units of your army, not the unit itself.")),
     (N_("Enemies"), N_("every unit of the other armies, and the reward.")),
@@ -148,19 +174,8 @@ def _battle(tr: Translator, deck: Deck) -> list[Block]:
             )
         ).format(low=tr.number(MIN_STRENGTH), high=tr.number(MAX_STRENGTH)),
         tr.text(WINS[rules.win_condition]),
-        tr.text(
-            N_(
-                "The winner takes the reward into their hand and the top unit of the deck onto "
-                "their victory pile. Without a winner the reward goes to the graveyard."
-            )
-        ),
-        tr.text(
-            N_(
-                "The lowest total sends an enemy unit to the graveyard; its owner chooses the "
-                "next, and so on, until as many units have died as there are players. The units "
-                "left go back to their owners' hands."
-            )
-        ),
+        tr.text(PRIZES[rules.dead_reward_to_winner]),
+        tr.text(CHAINS[rules.chain_counts_dead]),
     ]
     draws = Table(
         tr.text(N_("Cards drawn after the reveal")),
