@@ -4,6 +4,7 @@ the rule, with the Extraliga All-Stars data."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.games.extraliga_all_stars import bonus_phase
 from generator.games.extraliga_all_stars.match import match_odds
-from tests.conftest import DATA
+from tests.conftest import DATA, copy_game, replace_once
 
 EXAMPLE = "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask"
 """The rulebook's example team: offence 3, defence 5."""
@@ -110,3 +111,69 @@ def test_draw_cards_list_their_pairings_as_people_write_them(runner: CliRunner) 
     row = next(line for line in result.stdout.splitlines() if line.startswith("draw-3"))
     assert "players: 3, pairs: B-C; players: 4, pairs: A-D, B-C; players: 5, pairs: B-C, A-D" in row
     assert "{" not in result.stdout
+
+
+def _edited(tmp_path: Path, links: str) -> Path:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    replace_once(
+        pack / "trios.yaml",
+        "    slots: [d, d, g]\n    links: [[1, 2], [2, 3]]",
+        f"    slots: [d, d, g]\n    links: {links}",
+    )
+    return pack
+
+
+def test_the_links_of_trios_yaml_decide_who_pairs(runner: CliRunner, tmp_path: Path) -> None:
+    # The stand-ins' defence: D (Brno), D (Budějovice), G (Brno): the Brno players are no
+    # neighbours, so they pair only when every two players link (E1).
+    for links, defence in (("[[1, 2], [2, 3]]", 3), ("[[1, 2], [2, 3], [1, 3]]", 4)):
+        pack = _edited(tmp_path / str(defence), links)
+        result = runner.invoke(
+            app, ["rules", "match", STAND_INS, "stand-in-opponent-03", "--data", str(pack)]
+        )
+        assert result.exit_code == 0, result.output
+        assert f"offence 2, defence {defence}," in result.output.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        (
+            "martin-erat,vaclav-prospal,radek-dvorak,tuukka-rask,frantisek-pospisil,down:filip-hronek",
+            "may lie face down in goal only when the manager has no goalie, and 'tuukka-rask' is a goalie",
+        ),
+        (
+            "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,down:tuukka-rask",
+            "may lie face down in goal only when the manager has no goalie, and 'tuukka-rask' is a goalie",
+        ),
+        (
+            "martin-erat,vaclav-prospal,radek-dvorak,down:filip-hronek,frantisek-pospisil,tuukka-rask",
+            "only the card in goal may lie face down",
+        ),
+    ],
+)
+def test_a_face_down_goalie_beside_a_goalie_is_refused(
+    runner: CliRunner, first: str, message: str
+) -> None:
+    code, output = _match(runner, first, "stand-in-opponent-01")
+    assert code == 1
+    assert message in output and "Traceback" not in output
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("slots: [lw, c, rw]", "slots: [lw, c, d]", "slot 3 of the offence trio is d, a position of the defence trio"),
+        ("links: [[1, 2], [2, 3]]\n  - id: defence", "links: [[1, 2], [2, 1]]\n  - id: defence", "slots 1 and 2 of the offence trio are linked twice"),
+        ("slots: [d, d, g]", "slots: [d, d, d]", "the defence trio has no slot for g"),
+        ("links: [[1, 2], [2, 3]]\n  - id: defence", "links: [[1, 4]]\n  - id: defence", "is 4, must be at most 3"),
+    ],
+)  # fmt: skip
+def test_trios_the_rules_cannot_use_are_located_errors(
+    runner: CliRunner, tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    replace_once(pack / "trios.yaml", old, new)
+    result = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert result.exit_code == 1
+    assert "trios.yaml:" in result.output and message in result.output

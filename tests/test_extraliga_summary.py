@@ -211,3 +211,19 @@ def test_the_commands_write_each_language(pack: Path, runner: CliRunner) -> None
     booklet = runner.invoke(app, ["summary", *args, "--locale", "fr", "--paper", "a5-booklet"])
     assert booklet.exit_code == 0, booklet.output
     assert (out / "fr" / "summary.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_summary_says_which_slots_link(tmp_path: Path) -> None:
+    text = _markdown("summary", "en")
+    assert "The linked slots are neighbours in the row: LW–C, C–RW, D–D, D–G." in text
+    assert "Offence 3: 2 in position (Martin Erat, Václav Prospal); 1 pair" in text
+    pack = copy_game(tmp_path, GAME)
+    for trio in ("lw, c, rw", "d, d, g"):
+        replace_once(
+            pack / "trios.yaml",
+            f"    slots: [{trio}]\n    links: [[1, 2], [2, 3]]",
+            f"    slots: [{trio}]\n    links: [[1, 2], [2, 3], [1, 3]]",
+        )
+    every = _markdown("summary", "en", load_pack(pack))
+    assert "every two players from the same club add 1" in every
+    assert "linked slots" not in every
