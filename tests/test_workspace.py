@@ -163,3 +163,21 @@ def test_extract_and_update_on_a_clean_copy_change_nothing(
     lines = extracted.splitlines() + updated.splitlines()
     assert len(lines) == len(before) == len(set(lines))  # each file once
     assert all(line.startswith("unchanged: data/") for line in lines)
+
+
+def test_a_folder_that_cannot_be_written_gets_a_hint_naming_no_option(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    pack = copy_game(tmp_path, "disaster-draft")
+    shutil.rmtree(pack / "locales")
+    (pack / "locales").write_text("not a folder", encoding="utf-8")
+    for command in (["i18n", "extract"], ["i18n", "update"]):
+        result = runner.invoke(app, [*command, "--data", str(pack)])
+        assert result.exit_code == 1, result.output
+        assert "error: " in result.output and "hint: " in result.output
+        assert "--out" not in result.output and "Traceback" not in result.output
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file", encoding="utf-8")
+    result = runner.invoke(app, ["new", "my-game", "--into", str(blocked)])
+    assert result.exit_code != 0 and "--out" not in result.output
+    assert "Traceback" not in result.output
