@@ -27,7 +27,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	for b in rules build scale preview simulate extraliga disaster; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
