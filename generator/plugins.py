@@ -49,6 +49,9 @@ class Plugin:
     """A Typer app whose commands join `draftdeck rules`."""
     simulation: str | None = None
     """A `Simulation` for `draftdeck simulate`."""
+    variants: str | None = None
+    """`(pack folder) -> {variant id: when it applies}`: the `simulate --mode` values, read
+    cheaply from the data (for the command's help)."""
     export: str | None = None
     """`(model, edition) -> dict`: what `data.json` holds instead of the raw documents."""
 

@@ -236,3 +236,22 @@ def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
         "Playoff places by bot (games)",
     ):
         assert title in text
+
+
+def test_the_help_gives_the_ranges_of_the_games_here() -> None:
+    import subprocess
+    import sys
+
+    from tests.conftest import DATA
+
+    draftdeck = str(Path(sys.executable).with_name("draftdeck"))
+    shown = subprocess.run(
+        [draftdeck, "simulate", "--help"],
+        cwd=DATA.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    text = " ".join(shown.split())
+    assert "Here: all-star-draft 2 to 6; disaster-draft 2 to 4; extraliga-all-stars 2 to 5." in text
+    assert "heritage (2 players), clash (2 players)" in text

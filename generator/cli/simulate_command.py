@@ -17,6 +17,41 @@ if TYPE_CHECKING:
     from generator.packs.find import LoadedPack
 
 
+def _games_here() -> tuple[str, str]:
+    """The player ranges and the variants of the games in the working folder, for the help
+    (nothing when the folder holds no game, or one whose game.yaml cannot be read)."""
+    from generator.errors import DraftdeckError
+    from generator.loading import strict_yaml
+    from generator.packs.find import find_packs
+    from generator.plugins import find_plugin
+    from generator.workspace import find_data
+
+    players, variants = [], []
+    try:
+        roots = find_packs(find_data()[0])
+    except DraftdeckError:
+        return "", ""
+    for root in roots[:10]:
+        document, _ = strict_yaml.load_file(root / "game.yaml", "game.yaml")
+        value = document.value if document is not None else None
+        if not isinstance(value, dict) or not isinstance(value.get("players"), dict):
+            continue
+        low, high = value["players"].get("min"), value["players"].get("max")
+        players.append(f"{value.get('id', root.name)} {low} to {high}")
+        plugin = find_plugin(str(value.get("plugin")))
+        if plugin is not None and plugin.variants is not None:
+            found = plugin.hook("variants")(root)
+            shown = ", ".join(f"{mode} ({when})" for mode, when in found.items())
+            variants.append(f"{value.get('id', root.name)}: {shown}")
+    here = "; ".join(players)
+    return (f" Here: {here}." if here else ""), (
+        f" Here: {'; '.join(variants)}." if variants else ""
+    )
+
+
+_PLAYERS_HERE, _VARIANTS_HERE = _games_here()
+
+
 @user_errors
 def simulate(
     players: Annotated[
@@ -26,7 +61,8 @@ def simulate(
             min=1,
             max=20,
             help="Players per game: from the fewest to the most the game takes (players: min "
-            "and max in its game.yaml); a number outside is refused with the game's range.",
+            "and max in its game.yaml); a number outside is refused with the game's range."
+            + _PLAYERS_HERE,
         ),
     ] = 4,
     mode: Annotated[
@@ -35,7 +71,7 @@ def simulate(
             "--mode",
             help="A variant of the game, where its data defines several (such as the "
             "two-player modes of a setup.yaml); one the data does not define is refused with "
-            "the list it does.",
+            "the list it does." + _VARIANTS_HERE,
             show_default="the game's usual rules, or its first variant",
         ),
     ] = None,

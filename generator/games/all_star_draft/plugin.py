@@ -43,5 +43,6 @@ PLUGIN = Plugin(
     tables=f"{_PACKAGE}.summary.render:tables_document",
     rules=f"{_PACKAGE}.cli:app",
     simulation=f"{_PACKAGE}.simulation.run:SIMULATION",
+    variants=f"{_PACKAGE}.simulation.variants:variants",
     export=f"{_PACKAGE}.export:edition_export",
 )
