@@ -1,96 +1,171 @@
-"""How long Extraliga All-Stars' exact match odds take, with and without bonuses.
+"""How long Extraliga All-Stars' exact match odds with bonuses take, and whole seasons.
 
-The baseline is the exact odds without bonuses (fractions, binomial), for
-the same strengths, in the same run. Each case with bonuses starts from an
-empty cache. The largest case of issue 12 (six dice against six, all six
-bonuses on each side) is run with the search's limit, to show where it
-stops.
+1. The compiled kernel's first call in a fresh cache (its compile time), then
+   cached.
+2. The baseline, in the same run: the exact odds without bonuses (fractions).
+3. Cases with bonuses, each solved from nothing (tables are per match).
+4. The worst match with at most 5 dice and 4 usable bonuses a side: every
+   such match is weighed by its number of positions, and the 40 largest
+   are solved (issue 23's target: under 1 s).
+5. 6 dice against 6, all six bonuses each side, with a budget of 60 s
+   (target: under 60 s; stretch: 50 ms).
+6. Any legal match answered by `rules match --bonuses` with the default
+   budget of 2 s: the exact odds, or the labelled estimate past the budget
+   (target: under 3 s).
+7. For each case the search solves, 10^6 matches played with dice and the
+   search's own moves must agree with the exact odds within 3 standard
+   errors; the run exits 1 if one does not (skip with --quick).
+8. Whole 4-player seasons on one process, greedy bots against random bots.
 
-Then the check the issue asks for: for each case the search solves, and for
-a virtual opponent, 10^6 matches played with dice and the search's own
-moves (`match_play`) must agree with the exact odds within 3 standard
-errors; the run exits 1 if one does not.
-
-Last, whole 4-player seasons on one process, greedy bots against the same
-seasons played by random bots (the baseline: the season loop and dice
-without the lineup searches).
-
-    python benchmarks/extraliga_speed.py
+    python benchmarks/extraliga_speed.py [--quick]
 """
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
+import subprocess
 import sys
+import tempfile
 import time
+from itertools import product
 
-from generator.games.extraliga_all_stars import bonus_phase
-from generator.games.extraliga_all_stars.bonus_phase import (
-    Bonuses,
-    SearchTooLarge,
-    Side,
-    bonus_odds,
-)
+from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds, positions
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
+from generator.games.extraliga_all_stars.questions import bonus_answer
 from generator.games.extraliga_all_stars.simulation import play
 from generator.packs.find import load_pack
 from generator.paths import PROJECT_ROOT
 
 DATA_DIR = PROJECT_ROOT / "data"
-
 SEASONS = 40
 
 CASES = [
     ("6 v 6, +1 against -1", Side(6, 4, Bonuses(plus=1)), Side(6, 4, Bonuses(minus=1))),
     ("2 v 2, +1 and -1 each", Side(2, 4, Bonuses(1, 0, 1, 0)), Side(2, 4, Bonuses(1, 0, 1, 0))),
     ("3 v 3, one re-roll each", Side(3, 4, Bonuses(reroll=1)), Side(3, 4, Bonuses(reroll=1))),
-    (
-        "3 v 3, one of each kind each",
-        Side(3, 4, Bonuses(1, 1, 1, 1)),
-        Side(3, 4, Bonuses(1, 1, 1, 1)),
-    ),
-    (
-        "6 v 6, all six bonuses each",
-        Side(6, 4, Bonuses(2, 1, 2, 1)),
-        Side(6, 4, Bonuses(2, 1, 2, 1)),
-    ),
-]
+    ("3 v 3, one of each kind each", Side(3, 4, Bonuses(1, 1, 1, 1)), Side(3, 4, Bonuses(1, 1, 1, 1))),
+    ("5 v 5, one of each kind each", Side(5, 4, Bonuses(1, 1, 1, 1)), Side(5, 4, Bonuses(1, 1, 1, 1))),
+]  # fmt: skip
+LARGEST = ("6 v 6, all six bonuses each", Side(6, 4, Bonuses(2, 1, 2, 1)), Side(6, 4, Bonuses(2, 1, 2, 1)))  # fmt: skip
 
 MATCHES = 1_000_000
 SAMPLED = [
     ("5 v 4, no bonuses", Side(5, 3), Side(4, 4)),
     ("4 v virtual 3, +1 re-roll -1", Side(4, 5, Bonuses(1, 1, 1, 0)), Side(3, 3)),
-    *[case for case in CASES if case[0].startswith(("6 v 6, +1", "2 v 2", "3 v 3, one re"))],
+    *CASES[:3],
 ]
+
+COMPILE = """
+import time
+from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds
+start = time.perf_counter()
+bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4))
+print(time.perf_counter() - start)
+"""
 
 
 def main() -> None:
     """Measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="leave out the 10^6-match checks")
+    quick = parser.parse_args().quick
+    _compile_time()
+    bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4))  # load the kernel in this process
     start = time.perf_counter()
     for a in range(7):
         for b in range(7):
             match_odds(a, b, 6 - a, 6 - b)
     plain = (time.perf_counter() - start) / 49
     print(f"baseline, exact odds without bonuses: {plain * 1000:.3f} ms a question (49 questions)")
-    for name, first, second in CASES:
-        bonus_phase._solve.cache_clear()
+    for name, first, second in [*CASES, LARGEST]:
         start = time.perf_counter()
-        try:
-            bonus_odds(first, second)
-            outcome = "solved"
-        except SearchTooLarge:
-            outcome = f"stopped at the limit of {bonus_phase.MAX_STATES:,} positions"
+        bonus_odds(first, second, budget=60)
         seconds = time.perf_counter() - start
-        states = bonus_phase._solve.cache_info().currsize
         print(
             f"{name:32s} {seconds * 1000:9.1f} ms  ({seconds / plain:9.0f}x baseline, "
-            f"{states:,} positions) {outcome}"
+            f"{positions(first, second):,} positions) solved exactly"
         )
+    _worst_small(plain)
+    _any_match()
     _seasons()
+    if quick:
+        return
     agreed = [_sampled(*case) for case in SAMPLED]  # every case, even after a disagreement
     if not all(agreed):
         sys.exit(1)
+
+
+def _compile_time() -> None:
+    """The kernel's first call with an empty cache, then with the cache it left."""
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        times = [
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", COMPILE],
+                    env=environment,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            )
+            for _ in range(2)
+        ]
+    print(
+        f"first call of the compiled kernel: {times[0]:.2f} s with an empty cache "
+        f"(compiling), {times[1] * 1000:.0f} ms with the cache"
+    )
+
+
+def _worst_small(plain: float) -> None:
+    """The slowest of the largest matches of at most 5 dice and 4 usable bonuses a side."""
+    kinds = [b for b in product(range(5), repeat=4) if sum(b) <= 4]
+    sides = [(d, line, b) for d in range(6) for line in range(1, 7) for b in kinds]
+    by_size: dict[tuple[int, ...], tuple[int, Side, Side]] = {}
+    for dice_a, line_a, bonus_a in sides:
+        for dice_b, line_b, bonus_b in sides:
+            if dice_a < 5 or dice_b < 5:
+                continue  # fewer dice are smaller in every other respect
+            first = Side(dice_a, line_b, Bonuses(*bonus_a))
+            second = Side(dice_b, line_a, Bonuses(*bonus_b))
+            key = (dice_a, dice_b, line_a, line_b, *bonus_a, *bonus_b)
+            by_size[key] = (positions(first, second), first, second)
+    largest = sorted(by_size.values(), key=lambda c: -c[0])[:40]
+    worst = (0.0, 0, largest[0][1], largest[0][2])
+    for size, first, second in largest:
+        start = time.perf_counter()
+        bonus_odds(first, second, budget=60)
+        seconds = time.perf_counter() - start
+        worst = max(worst, (seconds, size, first, second), key=lambda w: w[0])
+    seconds, size, first, second = worst
+    print(
+        f"worst of {len(by_size):,} matches of 5 dice and at most 4 bonuses a side "
+        f"(the 40 largest solved): {seconds * 1000:.0f} ms ({seconds / plain:,.0f}x baseline, "
+        f"{size:,} positions: {first} against {second})"
+    )
+
+
+def _any_match() -> None:
+    """`rules match --bonuses` with the default budget, for large legal matches."""
+    cases = [
+        LARGEST,
+        ("6 v 6, 2 2 1 1 against 1 1 2 2", Side(6, 4, Bonuses(2, 2, 1, 1)), Side(6, 4, Bonuses(1, 1, 2, 2))),
+        ("6 v 6, 3 3 0 0 against 0 0 3 3", Side(6, 3, Bonuses(3, 3, 0, 0)), Side(6, 3, Bonuses(0, 0, 3, 3))),
+        ("6 v 5, 2 1 2 1 against 1 1 1 1", Side(6, 4, Bonuses(2, 1, 2, 1)), Side(5, 4, Bonuses(1, 1, 1, 1))),
+    ]  # fmt: skip
+    for name, first, second in cases:
+        start = time.perf_counter()
+        answer = bonus_answer(first, second)
+        seconds = time.perf_counter() - start
+        how = (
+            "exact"
+            if answer["method"] == "exact"
+            else f"estimate from {answer['matches']:,} matches"
+        )
+        print(f"rules match --bonuses, default budget, {name}: {seconds:.2f} s ({how})")
 
 
 def _seasons() -> None:
@@ -98,6 +173,7 @@ def _seasons() -> None:
     deck = load_pack(DATA_DIR / "extraliga-all-stars").model
     rates = {}
     for bot in ("random", "greedy"):
+        play(deck, (bot,) * 4, 0)  # warm up
         start = time.perf_counter()
         for seed in range(SEASONS):
             play(deck, (bot,) * 4, seed)

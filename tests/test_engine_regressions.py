@@ -86,7 +86,7 @@ def _odds(case: Case) -> list[float]:
         Side(s["offence"], s["defence"], Bonuses(*s["bonuses"]))
         for s in (case["first"], case["second"])
     )
-    return list(bonus_odds(first, second, limit=400_000))
+    return list(bonus_odds(first, second))
 
 
 def test_exact_odds_with_bonuses(update_golden: bool) -> None:

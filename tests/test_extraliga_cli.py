@@ -4,13 +4,13 @@ the rule, with the Extraliga All-Stars data."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.games.extraliga_all_stars import bonus_phase
 from generator.games.extraliga_all_stars.match import match_odds
 from tests.conftest import DATA, copy_game, replace_once
 
@@ -44,18 +44,25 @@ def test_bonuses_change_the_odds_between_two_lineups(runner: CliRunner) -> None:
     # Neighbours link (E1): the stand-ins' offence is 2 and their defence 3.
     assert "offence 2, defence 3" in lines[1]
     assert lines[2].startswith(f"without bonuses: win {float(match_odds(3, 5, 2, 3).win):.1%}")
-    assert lines[3].startswith("with bonuses played best: win ")
+    assert lines[3].startswith("with bonuses played best (exact): win ")
     assert lines[3] != lines[2].replace("without bonuses", "with bonuses played best")
 
 
-def test_a_search_too_long_is_refused_not_run(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bonus_phase, "MAX_STATES", 10)
-    bonus_phase._solve.cache_clear()
-    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonuses")
+def test_past_the_budget_an_estimate_answers_labelled_as_such(runner: CliRunner) -> None:
+    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--budget", "0", "--json")
     assert code == 0, output
-    assert "with bonuses played best: not computed: the exact odds with these bonuses" in output
+    estimate = json.loads(output)["with_bonuses"]
+    assert estimate["method"] == "estimate" and estimate["precision"] == 0.005
+    assert estimate["play"].startswith("simulated managers' rule of thumb")
+    n = estimate["matches"]
+    for outcome in ("win", "loss"):  # each within ±0.5 points at 95 %
+        p = estimate[outcome]
+        assert 1.96 * math.sqrt(p * (1 - p) / n) <= 0.0051
+    code, text = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--budget", "0")
+    assert f"an estimate from {n:,} matches, 95 % within ±0.5 points" in text
+    code, exact = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--json")
+    best = json.loads(exact)["with_bonuses"]
+    assert best["method"] == "exact" and best["positions"] > 0
 
 
 @pytest.mark.parametrize(

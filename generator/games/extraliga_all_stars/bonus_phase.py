@@ -7,30 +7,22 @@ A side's own bonuses (+1, re-roll) act on its own dice; its opponent
 bonuses (-1, re-roll) on the other side's dice. Points are constant-sum (3
 a match: 3 and 0, or 2 and 1 after overtime, which each side wins half the
 time), so the first side maximises its expected points and the other
-minimises them: an expectimax over the dice, the re-rolls and the unused
-bonuses, solved exactly by memoised recursion. Of equally good moves a side
-passes, then takes the first in the order of `_moves`.
+minimises them. Of equally good moves a side passes, then takes the first
+of +1, re-roll, -1, re-roll of the other side, lowest die first.
 
-A state keeps each side's dice as sorted values, clipped to what can still
-matter: a die that the opponent's -1s can no longer pull below the goal line
-is as good as one on it, and a die that the owner's +1s can no longer lift
-to it is as good as any other hopeless die.
-
-The search is exact but grows fast with dice and bonuses (figures in
-docs/rules-extraliga.md, E9), so a question stops with SearchTooLarge after
-MAX_STATES new positions instead of running for minutes.
+The phase is solved exactly over compact positions (`bonus_tables`); a
+match whose positions would take longer than the time allowed, or more
+memory than a question may use, raises SearchTooLarge rather than run on.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations_with_replacement
-from math import factorial, prod
 
 from generator.errors import InputError
+from generator.games.extraliga_all_stars import bonus_tables
 from generator.games.extraliga_all_stars.lineup import Bonus
 from generator.games.extraliga_all_stars.match import (
     OVERTIME_LOSS,
@@ -39,26 +31,12 @@ from generator.games.extraliga_all_stars.match import (
     check_strength,
 )
 
-FACES = tuple(range(1, 7))
 MAX_BONUSES = 6
 """A lineup has six players, each with at most one bonus."""
-TIE = 1e-12
-"""Expected points this close are equal (floating-point rounding)."""
-MAX_STATES = 50_000
-"""Positions one question may solve (about 2.5 s on one core); beyond, the search stops."""
 
 
 class SearchTooLarge(InputError):
-    """The exact search would take longer than a question may (see MAX_STATES)."""
-
-
-class _Budget:
-    """Positions the current question may still solve (the cache answers the rest free)."""
-
-    left = MAX_STATES
-
-
-_BUDGET = _Budget()
+    """The exact search would take longer, or more memory, than a question may."""
 
 
 @dataclass(frozen=True)
@@ -112,21 +90,27 @@ Move = tuple[int, int]
 """A bonus played: its kind (an index into Counts) and the clipped value of the die it acts on."""
 
 
-def bonus_odds(first: Side, second: Side, limit: int | None = None) -> Outcome:
+def bonus_odds(first: Side, second: Side, budget: float | None = None) -> Outcome:
     """(win, tie, loss) for the first side when both play their bonuses best.
 
-    Raises SearchTooLarge, rather than run for minutes, when the search would solve
-    more than `limit` (default MAX_STATES) new positions."""
-    _BUDGET.left = MAX_STATES if limit is None else limit
-    total = [0.0, 0.0, 0.0]
+    Raises SearchTooLarge, rather than run on, when solving the match takes more than
+    `budget` seconds or more memory than a question may use."""
+    tables = _tables(first, second, budget)
+    field_a, field_b = tables.first, tables.second
     ours, theirs = counts(first.bonuses), counts(second.bonuses)
-    line_a, line_b = goal_line(second.defence), goal_line(first.defence)
-    for a, p in _rolls(first.offence, line_a, ours[0], theirs[2]):
-        for b, q in _rolls(second.offence, line_b, theirs[0], ours[2]):
-            outcome, _ = _solve(line_a, line_b, a, b, ours, theirs, 0, False)
-            for i in range(3):
-                total[i] += p * q * outcome[i]
-    return total[0], total[1], total[2]
+    win = tie = 0.0
+    rolls_b = field_b.rolls(theirs[PLUS], ours[MINUS])
+    for a, p in field_a.rolls(ours[PLUS], theirs[MINUS]):
+        for b, q in rolls_b:
+            w, t = tables.value(a, b, ours, theirs, 0, False)
+            win += p * q * w
+            tie += p * q * t
+    return win, tie, max(0.0, 1.0 - win - tie)
+
+
+def positions(first: Side, second: Side) -> int:
+    """How many positions the exact search of a match solves (its size, before solving)."""
+    return bonus_tables.positions(*_sides(first, second))
 
 
 def best_move(
@@ -141,26 +125,105 @@ def best_move(
 ) -> Move | None:
     """The bonus the mover plays now on the rolled dice `a` (first side's) and `b`, with
     `ours` and `theirs` left (see `Counts`), as `bonus_odds` assumes; None to pass. The
-    move's value is a die's value clipped as in the module docstring: any die of the
-    side it acts on that clips to it will do."""
-    _BUDGET.left = MAX_STATES
+    move's value is a die's value clipped as in `bonus_tables`: any die of the side it acts
+    on that clips to it will do."""
+    tables = _tables(first, second, None)
+    field_a, field_b = tables.first, tables.second
     line_a, line_b = goal_line(second.defence), goal_line(first.defence)
-    return _solve(
-        line_a,
-        line_b,
-        clipped(a, line_a, ours[0], theirs[2]),
-        clipped(b, line_b, theirs[0], ours[2]),
-        ours,
-        theirs,
-        mover,
-        passed,
-    )[1]
+    ia = field_a.configuration(a, ours[PLUS], theirs[MINUS])
+    ib = field_b.configuration(b, theirs[PLUS], ours[MINUS])
+    other = theirs if mover == 0 else ours
+    if passed or not any(other):
+        goals = sum(v >= line_a for v in a) - sum(v >= line_b for v in b)
+        best = (1.0 if goals > 0 else 0.0, 1.0 if goals == 0 else 0.0)
+    else:
+        best = tables.value(ia, ib, ours, theirs, 1 - mover, True)
+    choice: Move | None = None
+    sign = 1 if mover == 0 else -1
+    own_dice, other_dice = (a, b) if mover == 0 else (b, a)
+    own, foe = (ours, theirs) if mover == 0 else (theirs, ours)
+    own_line, other_line = (line_a, line_b) if mover == 0 else (line_b, line_a)
+    own_clip = clipped(own_dice, own_line, own[PLUS], foe[MINUS])
+    other_clip = clipped(other_dice, other_line, foe[PLUS], own[MINUS])
+    top = min(own_line + foe[MINUS], 6)
+    floor = max(other_line - foe[PLUS] - 1, 1)
+    for kind, value in [
+        *((k, v) for v in sorted(set(own_clip)) if v < top for k in (PLUS, REROLL)),
+        *((k, v) for v in sorted(set(other_clip)) if v > floor for k in (MINUS, REROLL_OTHER)),
+    ]:
+        if not own[kind]:
+            continue
+        outcome = _after(tables, mover, kind, value, own_clip, other_clip, ours, theirs)
+        if sign * (_points(outcome) - _points(best)) > bonus_tables.TIE:
+            best, choice = outcome, (kind, value)
+    return choice
+
+
+def _after(
+    tables: bonus_tables.Tables,
+    mover: int,
+    kind: int,
+    value: int,
+    own_dice: Dice,
+    other_dice: Dice,
+    ours: Counts,
+    theirs: Counts,
+) -> tuple[float, float]:
+    """(win, tie) after the mover plays a bonus of `kind` on a die of `value`."""
+    left = spend(ours if mover == 0 else theirs, kind)
+    ours2, theirs2 = (left, theirs) if mover == 0 else (ours, left)
+    faces = [value + 1] if kind == PLUS else [value - 1] if kind == MINUS else range(1, 7)
+    win = tie = 0.0
+    for face in faces:
+        dice = list(own_dice if kind in (PLUS, REROLL) else other_dice)
+        dice[dice.index(value)] = face
+        own2 = dice if kind in (PLUS, REROLL) else own_dice
+        other2 = other_dice if kind in (PLUS, REROLL) else dice
+        a, b = (own2, other2) if mover == 0 else (other2, own2)
+        ia = tables.first.configuration(a, ours2[PLUS], theirs2[MINUS])
+        ib = tables.second.configuration(b, theirs2[PLUS], ours2[MINUS])
+        w, t = tables.value(ia, ib, ours2, theirs2, 1 - mover, False)
+        win += w / len(faces)
+        tie += t / len(faces)
+    return win, tie
+
+
+def _points(value: tuple[float, float]) -> float:
+    return WIN * value[0] + (OVERTIME_WIN + OVERTIME_LOSS) / 2 * value[1]
+
+
+def _sides(first: Side, second: Side) -> tuple[tuple[int, int, Counts], tuple[int, int, Counts]]:
+    return (
+        (first.offence, goal_line(second.defence), counts(first.bonuses)),
+        (second.offence, goal_line(first.defence), counts(second.bonuses)),
+    )
+
+
+def _tables(first: Side, second: Side, budget: float | None) -> bonus_tables.Tables:
+    """The solved match (the last few are kept: a sampled check asks the same match often)."""
+    key = _sides(first, second)
+    found = _solved.get(key)
+    if found is not None:
+        return found
+    try:
+        tables = bonus_tables.solve(*key, budget)
+    except bonus_tables.TooLarge:
+        raise SearchTooLarge(
+            "the exact odds with these bonuses need a longer search than the time allowed "
+            "(--budget); docs/rules-extraliga.md, E9, gives the sizes"
+        ) from None
+    _solved.clear()  # one match's tables at a time: the largest take gigabytes
+    _solved[key] = tables
+    return tables
+
+
+_solved: dict[object, bonus_tables.Tables] = {}
 
 
 def clipped(dice: Iterable[int], line: int, plus: int, minus: int) -> Dice:
     """Dice as sorted values clipped to what can still matter, for a side whose dice score
     from `line` up, with `plus` +1s of its own and `minus` -1s of the other side left."""
-    return tuple(sorted(_clip(v, line, plus, minus) for v in dice))
+    return tuple(sorted(bonus_tables.clip(v, line, plus, minus) for v in dice))
 
 
 def counts(bonuses: Bonuses) -> Counts:
@@ -182,135 +245,3 @@ def points(outcome: Outcome) -> float:
 def goal_line(defence: int) -> int:
     """The lowest die that scores against a defence (0 lets every die score)."""
     return max(defence, 1)
-
-
-def _clip(value: int, line: int, plus: int, minus: int) -> int:
-    """A die value as far as it can still matter (see the module docstring)."""
-    return min(max(value, line - plus - 1, 1), line + minus, 6)
-
-
-@cache
-def _rolls(dice: int, line: int, plus: int, minus: int) -> tuple[tuple[Dice, float], ...]:
-    """Every roll of `dice` dice as clipped sorted values, with its chance."""
-    found: Counter[Dice] = Counter()
-    for roll in combinations_with_replacement(FACES, dice):
-        ways = factorial(dice) // prod(factorial(n) for n in Counter(roll).values())
-        clipped = tuple(sorted(_clip(v, line, plus, minus) for v in roll))
-        found[clipped] += ways / 6**dice
-    return tuple(found.items())
-
-
-@cache
-def _solve(
-    line_a: int,
-    line_b: int,
-    a: Dice,
-    b: Dice,
-    ours: Counts,
-    theirs: Counts,
-    mover: int,
-    passed: bool,
-) -> tuple[Outcome, Move | None]:
-    """The outcome of the bonus phase from here, and the mover's best bonus (None: pass);
-    `mover` 0 is the first side."""
-    _BUDGET.left -= 1
-    if _BUDGET.left < 0:
-        raise SearchTooLarge(
-            "the exact odds with these bonuses need a longer search than a question may "
-            "take; they are known for fewer dice or bonuses (docs/rules-extraliga.md, E9)"
-        )
-    other = theirs if mover == 0 else ours
-    if passed or not any(other):
-        best = _final(line_a, line_b, a, b)
-    else:
-        best = _solve(line_a, line_b, a, b, ours, theirs, 1 - mover, True)[0]
-    choice: Move | None = None
-    sign = 1 if mover == 0 else -1
-    for move, children in _moves(line_a, line_b, a, b, ours, theirs, mover):
-        outcome = _average(children)
-        if sign * (points(outcome) - points(best)) > TIE:
-            best, choice = outcome, move
-    return best, choice
-
-
-def _average(children: list[tuple[float, Outcome]]) -> Outcome:
-    win = tie = loss = 0.0
-    for chance, outcome in children:
-        win += chance * outcome[0]
-        tie += chance * outcome[1]
-        loss += chance * outcome[2]
-    return win, tie, loss
-
-
-def _moves(
-    line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
-) -> Iterator[tuple[Move, list[tuple[float, Outcome]]]]:
-    """Each bonus the mover can play, with its outcomes and their chances:
-    +1 and re-roll on its own dice, then -1 and re-roll on the other side's."""
-    own_dice, other_dice = (a, b) if mover == 0 else (b, a)
-    own, other = (ours, theirs) if mover == 0 else (theirs, ours)
-    own_line, other_line = (line_a, line_b) if mover == 0 else (line_b, line_a)
-    plus, reroll, minus, reroll_other = own
-
-    def after(own_dice: Dice, other_dice: Dice, spent: int) -> Outcome:
-        left = spend(own, spent)
-        dice = (own_dice, other_dice) if mover == 0 else (other_dice, own_dice)
-        counts = (left, other) if mover == 0 else (other, left)
-        return _state(line_a, line_b, *dice, *counts, 1 - mover)
-
-    # The own dice are clipped at [line - plus - 1, line + other's minus]; the other's
-    # dice at [line - other's plus - 1, line + our minus].
-    own_top = min(own_line + other[MINUS], 6)
-    other_floor = max(other_line - other[PLUS] - 1, 1)
-    for value in sorted(set(own_dice)):
-        if plus and value < own_top:
-            yield (
-                (PLUS, value),
-                [(1.0, after(_replace(own_dice, value, value + 1), other_dice, PLUS))],
-            )
-        if reroll and value < own_top:
-            yield (
-                (REROLL, value),
-                [
-                    (1 / 6, after(_replace(own_dice, value, face), other_dice, REROLL))
-                    for face in FACES
-                ],
-            )
-    for value in sorted(set(other_dice)):
-        if minus and value > other_floor:
-            yield (
-                (MINUS, value),
-                [(1.0, after(own_dice, _replace(other_dice, value, value - 1), MINUS))],
-            )
-        if reroll_other and value > other_floor:
-            yield (
-                (REROLL_OTHER, value),
-                [
-                    (1 / 6, after(own_dice, _replace(other_dice, value, face), REROLL_OTHER))
-                    for face in FACES
-                ],
-            )
-
-
-def _state(
-    line_a: int, line_b: int, a: Dice, b: Dice, ours: Counts, theirs: Counts, mover: int
-) -> Outcome:
-    """Clip the dice to the bonuses left, then solve (no one has passed)."""
-    a = clipped(a, line_a, ours[0], theirs[2])
-    b = clipped(b, line_b, theirs[0], ours[2])
-    return _solve(line_a, line_b, a, b, ours, theirs, mover, False)[0]
-
-
-def _replace(dice: Dice, old: int, new: int) -> Dice:
-    at = dice.index(old)
-    return (*dice[:at], new, *dice[at + 1 :])
-
-
-def _final(line_a: int, line_b: int, a: Dice, b: Dice) -> Outcome:
-    ours = sum(v >= line_a for v in a)
-    theirs = sum(v >= line_b for v in b)
-    if ours > theirs:
-        return 1.0, 0.0, 0.0
-    if ours == theirs:
-        return 0.0, 1.0, 0.0
-    return 0.0, 0.0, 1.0

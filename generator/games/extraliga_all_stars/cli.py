@@ -36,6 +36,16 @@ def match(
         bool,
         typer.Option("--bonuses", help="Also the odds with both sides playing bonuses best."),
     ] = False,
+    budget: Annotated[
+        float,
+        typer.Option(
+            "--budget",
+            min=0,
+            max=3600,
+            help="Seconds the exact odds with bonuses may take; past them, an estimate from "
+            "simulated matches (95 % within ±0.5 points) answers, labelled as such.",
+        ),
+    ] = 2.0,
     data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -44,7 +54,7 @@ def match(
     from generator.packs.find import load_plugin_game
 
     deck = load_plugin_game(data_folder(data), "extraliga-all-stars").model
-    answer = match_answer(deck, first, second, bonuses)
+    answer = match_answer(deck, first, second, bonuses, budget)
     typer.echo(json.dumps(answer, ensure_ascii=False) if as_json else _match_text(answer))
 
 
@@ -59,9 +69,14 @@ def _match_text(answer: dict[str, Any]) -> str:
         )
     lines.append(f"without bonuses: {_odds_text(answer['without_bonuses'])}")
     best = answer.get("with_bonuses")
-    if best is not None:
-        text = _odds_text(best) if best["computed"] else f"not computed: {best['reason']}"
-        lines.append(f"with bonuses played best: {text}")
+    if best is not None and best["method"] == "exact":
+        lines.append(f"with bonuses played best (exact): {_odds_text(best)}")
+    elif best is not None:
+        lines.append(
+            f"with bonuses as simulated managers play them (an estimate from "
+            f"{best['matches']:,} matches, 95 % within ±{best['precision'] * 100:g} points; "
+            f"the exact odds of best play need more than --budget): {_odds_text(best)}"
+        )
     return "\n".join(lines)
 
 

@@ -19,17 +19,28 @@ from generator.games.extraliga_all_stars.bonus_phase import (
     Side,
     bonus_odds,
     points,
+    positions,
 )
+from generator.games.extraliga_all_stars.dice import PRECISION, estimated_odds
 from generator.games.extraliga_all_stars.lineup import TRIO, Lineup, Player
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.model import Deck
 
 FACE_DOWN = "down:"
+DEFAULT_BUDGET = 2.0
+"""Seconds the exact odds with bonuses may take before an estimate answers instead."""
+FASTEST = 30_000_000
+"""More positions a second than the exact search ever solves (about 7 million on the
+machine of docs/rules-extraliga.md, E9): a match plainly beyond the budget is estimated at
+once; the search itself gives up as soon as it sees it will not finish in time."""
 
 
-def match_answer(deck: Deck, first: str, second: str, bonuses: bool = False) -> dict[str, Any]:
+def match_answer(
+    deck: Deck, first: str, second: str, bonuses: bool = False, budget: float = DEFAULT_BUDGET
+) -> dict[str, Any]:
     """The two sides' strengths and the first side's odds: without bonuses, exact; with
-    bonuses played best, when asked and the search stays within its limit."""
+    bonuses, when asked: played best, exact, when the search finishes within `budget`
+    seconds, else estimated from matches played as simulated managers play."""
     sides = [_side(deck, spec, f"side {n}") for n, spec in enumerate((first, second), 1)]
     if all("opponent" in s for s in sides):
         raise InputError("a match needs a manager's lineup on at least one side")
@@ -46,13 +57,31 @@ def match_answer(deck: Deck, first: str, second: str, bonuses: bool = False) -> 
         ),
     }
     if bonuses:
-        try:
-            best = bonus_odds(a, b)
-        except SearchTooLarge as error:
-            answer["with_bonuses"] = {"computed": False, "reason": str(error)}
-        else:
-            answer["with_bonuses"] = {"computed": True, **_float_odds(best)}
+        answer["with_bonuses"] = bonus_answer(a, b, budget)
     return answer
+
+
+def bonus_answer(first: Side, second: Side, budget: float = DEFAULT_BUDGET) -> dict[str, Any]:
+    """The first side's odds with bonuses: exact under best play when the search finishes
+    within `budget` seconds; else the estimate, labelled as such, of matches played with
+    the simulator's bonus play until each 95 % interval is within ±0.5 points."""
+    size = positions(first, second)
+    if size <= budget * FASTEST:
+        try:
+            exact = bonus_odds(first, second, budget)
+        except SearchTooLarge:
+            pass
+        else:
+            return {"method": "exact", "positions": size, **_float_odds(exact)}
+    sampled, matches = estimated_odds(first, second)
+    return {
+        "method": "estimate",
+        "positions": size,
+        "matches": matches,
+        "precision": PRECISION,
+        "play": "simulated managers' rule of thumb (ruling E15), not best play",
+        **_float_odds(sampled),
+    }
 
 
 def _side(deck: Deck, spec: str, who: str) -> dict[str, Any]:
