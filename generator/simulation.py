@@ -31,15 +31,24 @@ class SimulationSettings:
 
 
 class Simulation(Protocol):
-    """A game's simulator: bots playing whole games, and the balance report of many."""
+    """A game's simulator: bots playing whole games, and the balance report of many.
+
+    Games are played by `play(state, seeds)` on whatever pool runs them (this
+    process, local worker processes or a Dask cluster), so `state` must
+    pickle and `play` must be a module-level function; `simulate` drives it.
+    """
 
     def check(self, model: Any, settings: SimulationSettings) -> None:
         """Raise UsageError for settings no game can be played with."""
 
-    def run(
-        self, model: Any, settings: SimulationSettings, progress: Callable[[int], None] | None
-    ) -> Report:
-        """Play the games and report on them; `progress` gets the games just finished."""
+    def prepare(self, model: Any, settings: SimulationSettings) -> Any:
+        """What each worker needs to play the games of these settings (checked first)."""
+
+    def play(self, state: Any, seeds: range) -> list[Any]:
+        """The facts of one game per seed."""
+
+    def report(self, state: Any, games: list[Any], settings: SimulationSettings) -> Report:
+        """The balance report of the games' facts, in seed order."""
 
     def document(self, report: Report) -> TextDocument:
         """The report as a document with charts."""
@@ -50,8 +59,45 @@ class Simulation(Protocol):
     def compare(self, before: Report, after: Report) -> list[dict[str, Any]]:
         """Every figure before and after, with p- and q-values and whether it changed significantly."""
 
+    def metrics(self) -> tuple[tuple[Metric, ...], tuple[Metric, ...]]:
+        """The rates and the means the comparisons read from a report."""
+
     def stem(self, report: Report) -> str:
         """The report's file name without extension, from its settings."""
+
+
+CHUNK = 20
+"""Games a task plays: short enough to show progress, long enough to be worth a task."""
+
+
+def seed_chunks(settings: SimulationSettings, chunk: int = CHUNK) -> list[range]:
+    """The seeds of the games, seed to seed + games - 1, a task's worth each."""
+    first, games = settings.seed, settings.games
+    return [range(s, min(s + chunk, first + games)) for s in range(first, first + games, chunk)]
+
+
+def simulate(
+    simulation: Simulation,
+    model: Any,
+    settings: SimulationSettings,
+    progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
+) -> Report:
+    """Play the games of the settings on this machine's cores (or the Dask cluster at
+    `scheduler`) and report on them; `progress` gets the games just finished."""
+    from generator.parallel import run_all, workers, workers_for
+
+    state = simulation.prepare(model, settings)
+    chunks = seed_chunks(settings)
+    size = workers_for(len(chunks), settings.jobs)
+
+    def finished(index: int) -> None:
+        if progress:
+            progress(len(chunks[index]))
+
+    with workers(state, size, scheduler) as pool:
+        played = run_all(pool, simulation.play, chunks, finished)
+    return simulation.report(state, [facts for part in played for facts in part], settings)
 
 
 def bots_by_seat(names: Sequence[str], players: int, known: Iterable[str]) -> list[str]:
@@ -63,30 +109,6 @@ def bots_by_seat(names: Sequence[str], players: int, known: Iterable[str]) -> li
             f"unknown bot {', '.join(unknown) or '(none given)'}; bots: {', '.join(bots)}"
         )
     return [names[seat % len(names)] for seat in range(players)]
-
-
-def play_in_chunks(
-    play_chunk: Callable[[Any, range], list[Any]],
-    state: Any,
-    settings: SimulationSettings,
-    progress: Callable[[int], None] | None,
-    chunk: int = 20,
-) -> list[Any]:
-    """Every game's facts, seeds seed, seed + 1, ..., played `chunk` games per task
-    (in worker processes where the platform allows)."""
-    from generator.parallel import parallel_map
-
-    first, games = settings.seed, settings.games
-    chunks = [range(s, min(s + chunk, first + games)) for s in range(first, first + games, chunk)]
-    done = iter(len(c) for c in chunks)
-    played = parallel_map(
-        play_chunk,
-        state,
-        chunks,
-        settings.jobs,
-        (lambda: progress(next(done))) if progress else None,
-    )
-    return [facts for part in played for facts in part]
 
 
 def seats_gist(report: Report) -> str:
@@ -104,10 +126,12 @@ def seats_gist(report: Report) -> str:
 @dataclass(frozen=True)
 class BotSimulation:
     """A simulator made of a game's functions; reports compare by the generic balance rules
-    and are named <players>p-<bots>-seed<seed>-<games>games."""
+    and are named [<edition>-]<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
 
     check: Callable[[Any, SimulationSettings], None]
-    run: Callable[[Any, SimulationSettings, Callable[[int], None] | None], Report]
+    prepare: Callable[[Any, SimulationSettings], Any]
+    play: Callable[[Any, range], list[Any]]
+    report: Callable[[Any, list[Any], SimulationSettings], Report]
     document: Callable[[Report], TextDocument]
     gist: Callable[[Report], str]
     rates: tuple[Metric, ...]
@@ -119,11 +143,18 @@ class BotSimulation:
 
         return compare_reports(before, after, self.rates, self.means)
 
+    def metrics(self) -> tuple[tuple[Metric, ...], tuple[Metric, ...]]:
+        """The rates and the means the comparisons read from a report."""
+        return self.rates, self.means
+
     def stem(self, report: Report) -> str:
-        """<players>p-<bots>-seed<seed>-<games>games."""
+        """[<edition>-]<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
         settings = report["settings"]
         bots = "-".join(dict.fromkeys(settings["bots"]))
-        return f"{settings['players']}p-{bots}-seed{settings['seeds'][0]}-{settings['games']}games"
+        edition = f"{settings['edition']}-" if settings.get("edition") else ""
+        mode = f"-{settings['mode']}" if settings.get("mode") else ""
+        first = settings["seeds"][0]
+        return f"{edition}{settings['players']}p{mode}-{bots}-seed{first}-{settings['games']}games"
 
 
 def who_wins(report: Report) -> list[Block]:

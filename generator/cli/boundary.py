@@ -18,6 +18,8 @@ R = TypeVar("R")
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
+EXIT_STOPPED = 130
+"""As a shell reports a command ended by Ctrl-C."""
 
 
 def user_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -31,6 +33,14 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise  # the reader went away (`... | head`): Click ends quietly
         except (DraftdeckError, OSError) as error:
             raise typer.Exit(report(error)) from None
+        except KeyboardInterrupt as stop:
+            why = str(stop) or "Ctrl-C"
+            print(
+                f"\nstopped ({why}): the work in progress was dropped and its workers ended; "
+                "what was written before stays as it was",
+                file=sys.stderr,
+            )
+            raise typer.Exit(EXIT_STOPPED) from None
 
     return run
 

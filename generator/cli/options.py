@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -45,3 +48,21 @@ EditionOption = Annotated[
         "--edition", help="Edition id, e.g. 2025 or 2020.", show_default="the game's default"
     ),
 ]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        help="Play on a Dask cluster: the address of its scheduler (tcp://HOST:PORT), or "
+        "'local' for one of this machine's processes (docs/simulation.md).",
+        show_default="this machine's cores",
+    ),
+]
+
+
+@contextmanager
+def games_bar(games: int, label: str) -> Iterator[Any]:
+    """A progress bar of games played on standard error, with the time left."""
+    with typer.progressbar(
+        length=games, label=label, file=sys.stderr, show_eta=True, show_pos=True
+    ) as bar:
+        yield bar

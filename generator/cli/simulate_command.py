@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import MAX_JOBS, DataOption, EditionOption, GameOption, OutOption
+from generator.cli.options import (
+    MAX_JOBS,
+    DataOption,
+    EditionOption,
+    GameOption,
+    OutOption,
+    SchedulerOption,
+    games_bar,
+)
 from generator.paths import display_path
 
 if TYPE_CHECKING:
@@ -91,6 +98,7 @@ def simulate(
             "--jobs", min=0, max=MAX_JOBS, help="Processes to play with (0: one per core)."
         ),
     ] = 0,
+    scheduler: SchedulerOption = None,
     data: DataOption = None,
     game: GameOption = None,
     compare: Annotated[
@@ -110,7 +118,8 @@ def simulate(
     """
     from generator.output.atomic import write_atomic
     from generator.packs.find import load_capable
-    from generator.simulation import SimulationSettings
+    from generator.parallel import stopping_on_signals
+    from generator.simulation import SimulationSettings, simulate
     from generator.workspace import workspace
 
     where = workspace(data, out)
@@ -124,9 +133,10 @@ def simulate(
     for pack in loaded:
         simulation.check(pack.model, settings)
     reports = []
-    for pack in loaded:
-        with typer.progressbar(length=games, label="playing", file=sys.stderr) as bar:
-            reports.append(simulation.run(pack.model, settings, bar.update))
+    with stopping_on_signals():
+        for pack in loaded:
+            with games_bar(games, "playing") as bar:
+                reports.append(simulate(simulation, pack.model, settings, bar.update, scheduler))
     stem = simulation.stem(reports[0])
     folder = where.out / loaded[0].pack.id / "simulation"
     if compare is None:

@@ -11,7 +11,7 @@ not worth playing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -27,7 +27,6 @@ from generator.simulation import (
     BotSimulation,
     SimulationSettings,
     bots_by_seat,
-    play_in_chunks,
     refuse_variants,
     report_settings,
     seats_gist,
@@ -70,13 +69,17 @@ def check(deck: Deck, settings: SimulationSettings) -> None:
     refuse_variants(settings, "Disaster Draft")
 
 
-def run(
-    deck: Deck, settings: SimulationSettings, progress: Callable[[int], None] | None = None
-) -> dict[str, Any]:
-    """Play the games (seeds seed, seed + 1, ...) and report on them."""
+def prepare(deck: Deck, settings: SimulationSettings) -> tuple[Deck, list[str]]:
+    """The deck and the bot of each seat, for the workers."""
     check(deck, settings)
-    names = bots_by_seat(settings.bots, settings.players, BOTS)
-    games = play_in_chunks(_play_chunk, (deck, names), settings, progress)
+    return deck, bots_by_seat(settings.bots, settings.players, BOTS)
+
+
+def report(
+    state: tuple[Deck, list[str]], games: list[GameFacts], settings: SimulationSettings
+) -> dict[str, Any]:
+    """The balance report of the games."""
+    deck, names = state
     recorded = report_settings(settings, names) | {
         "win_condition": deck.rules.win_condition.value,
         "victory_points": deck.rules.victory_points,
@@ -175,7 +178,8 @@ def _not_worth(
     return found
 
 
-def _play_chunk(state: tuple[Deck, list[str]], seeds: range) -> list[GameFacts]:
+def play_games(state: tuple[Deck, list[str]], seeds: range) -> list[GameFacts]:
+    """Each game's facts, one game per seed (in a worker)."""
     deck, names = state
     return [game_facts(play(deck, names, seed), names) for seed in seeds]
 
@@ -256,5 +260,7 @@ _MEANS: tuple[balance.Metric, ...] = (
 )
 
 
-SIMULATION = BotSimulation(check, run, report_document, gist, _RATES, _MEANS)
+SIMULATION = BotSimulation(
+    check, prepare, play_games, report, report_document, gist, _RATES, _MEANS
+)
 """The plug-in's simulation hook."""

@@ -26,7 +26,6 @@ from generator.simulation import (
     BotSimulation,
     SimulationSettings,
     bots_by_seat,
-    play_in_chunks,
     refuse_variants,
     report_settings,
     seats_gist,
@@ -59,14 +58,17 @@ def check(deck: Deck, settings: SimulationSettings) -> None:
     refuse_variants(settings, "Extraliga All-Stars")
 
 
-def run(
-    deck: Deck, settings: SimulationSettings, progress: Callable[[int], None] | None = None
-) -> dict[str, Any]:
-    """Play the games (seeds seed, seed + 1, ...) and report on them."""
+def prepare(deck: Deck, settings: SimulationSettings) -> tuple[Deck, list[str]]:
+    """The deck and the bot of each seat, for the workers."""
     check(deck, settings)
-    names = bots_by_seat(settings.bots, settings.players, BOTS)
-    games = play_in_chunks(_play_chunk, (deck, names), settings, progress)
-    return balance_report(games, report_settings(settings, names))
+    return deck, bots_by_seat(settings.bots, settings.players, BOTS)
+
+
+def report(
+    state: tuple[Deck, list[str]], games: list[list[SeatFacts]], settings: SimulationSettings
+) -> dict[str, Any]:
+    """The balance report of the games."""
+    return balance_report(games, report_settings(settings, state[1]))
 
 
 def play(deck: Deck, names: Sequence[str], seed: int) -> SeasonRecord:
@@ -150,7 +152,8 @@ def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -
     }
 
 
-def _play_chunk(state: tuple[Deck, list[str]], seeds: range) -> list[list[SeatFacts]]:
+def play_games(state: tuple[Deck, list[str]], seeds: range) -> list[list[SeatFacts]]:
+    """Each game's facts by seat, one game per seed (in a worker)."""
     deck, names = state
     return [seat_facts(play(deck, names, seed)) for seed in seeds]
 
@@ -244,5 +247,7 @@ _MEANS: tuple[balance.Metric, ...] = (
 )
 
 
-SIMULATION = BotSimulation(check, run, report_document, gist, _RATES, _MEANS)
+SIMULATION = BotSimulation(
+    check, prepare, play_games, report, report_document, gist, _RATES, _MEANS
+)
 """The plug-in's simulation hook."""

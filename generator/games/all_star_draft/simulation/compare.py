@@ -30,3 +30,6 @@ _MEANS: tuple[balance.Metric, ...] = (
     ("fans per team in {}", lambda r: {k: v["fans"] for k, v in r["arenas"].items()}),
     ("{} fans per manager", lambda r: r["fans_per_manager"]),
 )
+
+METRICS = (_RATES, _MEANS)
+"""The rates and the means compared."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from generator.balance import Metric
 from generator.documents.model import TextDocument
 from generator.errors import UsageError
 from generator.games.all_star_draft.model import Game
@@ -13,8 +14,8 @@ from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, Rando
 from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
 from generator.games.all_star_draft.simulation.planner import PlannerBot
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
-from generator.parallel import parallel_map
-from generator.simulation import SimulationSettings
+from generator.parallel import run_all, workers, workers_for
+from generator.simulation import SimulationSettings, seed_chunks
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 """Every bot by the name `--bots` uses."""
@@ -58,30 +59,32 @@ def simulate(
     """
     if games < 1:
         raise UsageError(f"--games must be at least 1, got {games}")
-    played = check_settings(book, players, bot_names, mode)  # here, not in a worker
-    bots = seat_bots(bot_names, players)
-    state = (book, players, [b.name for b in bots], mode)
-    chunks = [
-        range(start, min(start + CHUNK, seed + games)) for start in range(seed, seed + games, CHUNK)
-    ]
-    done = iter(len(c) for c in chunks)
-    facts = parallel_map(
-        _play_chunk, state, chunks, jobs, (lambda: progress(next(done))) if progress else None
-    )
-    settings = {
-        "edition": book.edition.id,
-        "players": players,
-        "mode": played,
-        "games": games,
-        "seeds": [seed, seed + games - 1],
-        "bots": [b.name for b in bots],
-    }
-    return balance_report((f for chunk in facts for f in chunk), settings)
+    settings = SimulationSettings(players, games, seed, tuple(bot_names), None, mode, jobs)
+    state = prepare_book(book, settings)
+    chunks = seed_chunks(settings, CHUNK)
+
+    def finished(index: int) -> None:
+        if progress:
+            progress(len(chunks[index]))
+
+    with workers(state, workers_for(len(chunks), jobs)) as pool:
+        played = run_all(pool, play_games, chunks, finished)
+    return report(state, [facts for part in played for facts in part], settings)
 
 
-def _play_chunk(
-    state: tuple[RuleBook, int, list[str], str | None], seeds: range
-) -> list[GameFacts]:
+State = tuple[RuleBook, int, list[str], str | None]
+"""What a worker needs: the edition's rule book, the players, the bots by seat, the mode."""
+
+
+def prepare_book(book: RuleBook, settings: SimulationSettings) -> State:
+    """The workers' state for the settings, refused if no game can be played with them."""
+    played = check_settings(book, settings.players, settings.bots, settings.mode)
+    names = [b.name for b in seat_bots(settings.bots, settings.players)]
+    return book, settings.players, names, played
+
+
+def play_games(state: State, seeds: range) -> list[GameFacts]:
+    """Each game's facts, one game per seed (in a worker)."""
     book, players, names, mode = state
     tickets = book.edition.playoffs.tickets[players]
     return [
@@ -90,30 +93,40 @@ def _play_chunk(
     ]
 
 
+def report(state: State, games: list[GameFacts], settings: SimulationSettings) -> dict[str, Any]:
+    """The balance report of the games."""
+    book, players, names, mode = state
+    recorded = {
+        "edition": book.edition.id,
+        "players": players,
+        "mode": mode,
+        "games": len(games),
+        "seeds": [settings.seed, settings.seed + settings.games - 1],
+        "bots": names,
+    }
+    return balance_report(games, recorded)
+
+
 class _Simulation:
-    """All-Star Draft's simulator, as `draftdeck simulate` drives it."""
+    """All-Star Draft's simulator, as `draftdeck simulate` and `draftdeck sweep` drive it."""
 
     def check(self, model: Game, settings: SimulationSettings) -> None:
         """Refuse settings no game can be played with."""
-        check_settings(
-            rule_book(model, settings.edition), settings.players, settings.bots, settings.mode
-        )
+        self.prepare(model, settings)
 
-    def run(
-        self, model: Game, settings: SimulationSettings, progress: Callable[[int], None] | None
+    def prepare(self, model: Game, settings: SimulationSettings) -> State:
+        """The workers' state: the edition's rule book, players, bots and mode."""
+        return prepare_book(rule_book(model, settings.edition), settings)
+
+    def play(self, state: State, seeds: range) -> list[GameFacts]:
+        """Each game's facts, one game per seed."""
+        return play_games(state, seeds)
+
+    def report(
+        self, state: State, games: list[GameFacts], settings: SimulationSettings
     ) -> dict[str, Any]:
-        """Play the games and report on them."""
-        book = rule_book(model, settings.edition)
-        return simulate(
-            book,
-            settings.players,
-            settings.games,
-            settings.seed,
-            settings.bots,
-            settings.jobs,
-            progress,
-            settings.mode,
-        )
+        """The balance report of the games."""
+        return report(state, games, settings)
 
     def document(self, report: dict[str, Any]) -> TextDocument:
         """The report with its charts."""
@@ -143,6 +156,12 @@ class _Simulation:
         from generator.games.all_star_draft.simulation.compare import compare_reports
 
         return compare_reports(before, after)
+
+    def metrics(self) -> tuple[tuple[Metric, ...], tuple[Metric, ...]]:
+        """The rates and the means the comparisons read from a report."""
+        from generator.games.all_star_draft.simulation.compare import METRICS
+
+        return METRICS
 
     def stem(self, report: dict[str, Any]) -> str:
         """<edition>-<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
