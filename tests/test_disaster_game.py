@@ -100,7 +100,7 @@ def test_greedy_beats_random() -> None:
 
 def test_greedy_sends_the_army_that_wins_against_its_guesses() -> None:
     hand = [DECK.units[u] for u in ("frost-wyrm", "camp-cook", "field-medic")]
-    view = Table(0, 2, list(DECK.units.values()), DECK)
+    view = Table(0, 2, DECK)
     chosen = GreedyBot(Random(0)).army(hand, DECK.units["tinker"], view)
     assert 0 in chosen  # the 11-strength wyrm is in every army worth sending
     assert set(BOTS) == {"random", "greedy"}

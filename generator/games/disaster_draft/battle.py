@@ -10,25 +10,37 @@ that dies leaves the battle at once. The reward's own effects are ignored
 in battle. Then each army's total is the strength of its units still
 standing, and the win condition (D1) names the winner, if anyone. The
 graveyard chain (D5) is a separate step because the game may end before it.
+
+The battle itself is played by one compiled kernel (`battle_kernels`) on
+units as small integers; this module turns units into numbers and the
+kernel's arrays back into an `Outcome`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from generator.games.disaster_draft.model import (
-    MAX_STRENGTH,
-    MIN_STRENGTH,
-    Effect,
-    Kind,
-    Target,
-    Unit,
-    WinCondition,
+import numpy as np
+
+from generator.games.disaster_draft.battle_kernels import (
+    EVENT_COLUMNS,
+    EVENT_EFFECT,
+    EVENT_STRENGTH,
+    STRONGEST,
+    WEAKEST,
+    resolve_into,
+    scratch,
+    winner_of,
 )
+from generator.games.disaster_draft.model import ARMY_SIZES, Effect, Unit, WinCondition
+from generator.games.disaster_draft.tables import UnitTable, unit_table
 
 REWARD = -1
 """The seat the reward sits in, in a unit's place (seat, index)."""
+
+MAX_ARMY = max(ARMY_SIZES)
+"""Units a player may send into one battle."""
 
 Place = tuple[int, int]
 """(seat, index in that seat's army); the reward is (REWARD, 0)."""
@@ -69,138 +81,90 @@ def resolve(
     reward: Unit | None,
     condition: WinCondition = WinCondition.STRONGEST,
     record: bool = False,
+    table: UnitTable | None = None,
 ) -> Outcome:
-    """The battle of `armies` (seat 0 starts) for `reward`; with `record`, every change too."""
-    strengths = [[u.strength for u in army] for army in armies]
-    alive = [[True] * len(army) for army in armies]
-    reward_strength = [reward.strength if reward is not None else 0]
-    reward_alive = [reward is not None]
-    draws = [0] * len(armies)
-    changes: list[Change] = []
-    order = sorted(
-        ((seat, index) for seat, army in enumerate(armies) for index in range(len(army))),
-        key=lambda place: -armies[place[0]][place[1]].speed,
-    )  # sorted() is stable: equal speeds stay in seat order, then army order (D2)
-    for seat, index in order:
-        if not alive[seat][index]:
-            continue
-        unit = armies[seat][index]
-        for effect in unit.effects:
-            if effect.army is not None and effect.army != len(armies[seat]):
-                continue
-            if effect.kind is Kind.DRAW:
-                draws[seat] += effect.amount
-                if record:
-                    changes.append(Change((seat, index), effect, drew=effect.amount))
-                continue
-            targets = _targets(
-                effect, seat, index, armies, strengths, alive, reward, reward_strength, reward_alive
-            )
-            if effect.kind is Kind.STRENGTH:
-                moved = []
-                for place in targets:
-                    before = (
-                        reward_strength[0] if place[0] == REWARD else strengths[place[0]][place[1]]
-                    )
-                    after = min(MAX_STRENGTH, max(MIN_STRENGTH, before + effect.amount))
-                    if place[0] == REWARD:
-                        reward_strength[0] = after
-                    else:
-                        strengths[place[0]][place[1]] = after
-                    if record and after != before:
-                        moved.append((place, before, after))
-                if record:
-                    changes.append(Change((seat, index), effect, strengths=tuple(moved)))
-            else:
-                for place in targets:
-                    if place[0] == REWARD:
-                        reward_alive[0] = False
-                    else:
-                        alive[place[0]][place[1]] = False
-                if record:
-                    changes.append(Change((seat, index), effect, died=tuple(targets)))
-    totals = tuple(
-        sum(s for s, up in zip(row, up_row, strict=True) if up)
-        for row, up_row in zip(strengths, alive, strict=True)
+    """The battle of `armies` (seat 0 starts) for `reward`; with `record`, every change too.
+
+    The battle is played by the compiled kernel on the units' numbers in
+    `table` (a deck's table, made once), or in a table of just these units.
+    """
+    if table is None:
+        table = unit_table(_distinct([*(u for army in armies for u in army), reward]))
+    players = len(armies)
+    rows = np.full((players, MAX_ARMY), -1, np.int64)
+    sizes = np.zeros(players, np.int64)
+    for seat, army in enumerate(armies):
+        if len(army) > MAX_ARMY:
+            raise ValueError(f"an army has at most {MAX_ARMY} units, not {len(army)}")
+        rows[seat, : len(army)] = table.numbers(army)
+        sizes[seat] = len(army)
+    strengths = np.zeros((players, MAX_ARMY), np.int64)
+    alive = np.zeros((players, MAX_ARMY), np.int64)
+    draws = np.zeros(players, np.int64)
+    totals = np.zeros(players, np.int64)
+    prize = np.zeros(2, np.int64)
+    acting = sum(len(u.effects) for army in armies for u in army)
+    events = np.zeros(
+        ((acting * (players * MAX_ARMY + 2)) if record else 1, EVENT_COLUMNS), np.int64
     )
-    prize = reward_strength[0] if reward_alive[0] else 0
-    return Outcome(
-        tuple(tuple(row) for row in strengths),
-        tuple(tuple(row) for row in alive),
-        prize,
-        reward_alive[0],
+    won, written = resolve_into(
+        table.unit_rows,
+        table.effect_rows,
+        rows,
+        sizes,
+        -1 if reward is None else table.of(reward),
+        CONDITIONS[condition],
+        strengths,
+        alive,
+        draws,
         totals,
-        tuple(draws),
-        winner(totals, prize, condition),
-        tuple(changes),
+        prize,
+        events,
+        record,
+        scratch(players),
+    )
+    return Outcome(
+        tuple(tuple(int(v) for v in strengths[s, : len(a)]) for s, a in enumerate(armies)),
+        tuple(tuple(bool(v) for v in alive[s, : len(a)]) for s, a in enumerate(armies)),
+        int(prize[0]),
+        bool(prize[1]),
+        tuple(int(t) for t in totals),
+        tuple(int(d) for d in draws),
+        None if won < 0 else int(won),
+        _changes(events[:written].tolist(), armies) if record else (),
     )
 
 
-def _targets(
-    effect: Effect,
-    seat: int,
-    index: int,
-    armies: Sequence[Sequence[Unit]],
-    strengths: list[list[int]],
-    alive: list[list[bool]],
-    reward: Unit | None,
-    reward_strength: list[int],
-    reward_alive: list[bool],
-) -> list[Place]:
-    """The places an effect acts on, after its type and strength filters."""
-    target = effect.target
-    places: list[Place] = []
-    if target is Target.SELF:
-        places.append((seat, index))
-    elif target is Target.ALLIES:
-        places += ((seat, j) for j in range(len(armies[seat])) if j != index and alive[seat][j])
-    elif target is Target.ENEMIES:
-        places += (
-            (other, j)
-            for other in range(len(armies))
-            if other != seat
-            for j in range(len(armies[other]))
-            if alive[other][j]
-        )
-    if target in (Target.ENEMIES, Target.REWARD) and reward_alive[0]:
-        places.append((REWARD, 0))
-    if effect.only is None and effect.at_most is None and effect.at_least is None:
-        return places
-    kept = []
-    for place in places:
-        unit = reward if place[0] == REWARD else armies[place[0]][place[1]]
-        assert unit is not None
-        value = reward_strength[0] if place[0] == REWARD else strengths[place[0]][place[1]]
-        if effect.only is not None and unit.type is not effect.only:
-            continue
-        if effect.at_most is not None and value > effect.at_most:
-            continue
-        if effect.at_least is not None and value < effect.at_least:
-            continue
-        kept.append(place)
-    return kept
+CONDITIONS = {WinCondition.STRONGEST: STRONGEST, WinCondition.WEAKEST: WEAKEST}
+"""The win condition as the kernels number it."""
+
+
+def _distinct(units: Sequence[Unit | None]) -> list[Unit]:
+    """Each unit object once, in order of first appearance."""
+    return list({id(u): u for u in units if u is not None}.values())
+
+
+def _changes(rows: list[list[int]], armies: Sequence[Sequence[Unit]]) -> tuple[Change, ...]:
+    """The kernel's event rows as the changes of each effect that acted, in order."""
+    changes: list[Change] = []
+    for what, seat, index, number, target_seat, target_index, before, after in rows:
+        target = (REWARD, 0) if target_seat < 0 else (target_seat, target_index)
+        if what == EVENT_EFFECT:
+            effect = armies[seat][index].effects[number]
+            changes.append(Change((seat, index), effect, drew=before))
+        elif what == EVENT_STRENGTH:
+            last = changes[-1]
+            changes[-1] = replace(last, strengths=(*last.strengths, (target, before, after)))
+        else:
+            last = changes[-1]
+            changes[-1] = replace(last, died=(*last.died, target))
+    return tuple(changes)
 
 
 def winner(totals: Sequence[int], reward: int, condition: WinCondition) -> int | None:
-    """The seat that wins the battle, if any (ruling D1).
-
-    STRONGEST: the total must exceed the reward plus each other army's total,
-    so at most one army wins. WEAKEST: a total that exceeds the reward plus
-    at least one other army's total qualifies, and the highest qualifying
-    total wins; equal highest totals win nothing.
-    """
-    seats = range(len(totals))
-    if condition is WinCondition.STRONGEST:
-        for seat in seats:
-            if all(totals[seat] > reward + totals[o] for o in seats if o != seat):
-                return seat
-        return None
-    qualified = [s for s in seats if any(totals[s] > reward + totals[o] for o in seats if o != s)]
-    if not qualified:
-        return None
-    best = max(totals[s] for s in qualified)
-    top = [s for s in qualified if totals[s] == best]
-    return top[0] if len(top) == 1 else None
+    """The seat that wins the battle, if any (ruling D1; `battle_kernels.winner_of`)."""
+    found = winner_of(np.array(totals, np.int64), len(totals), reward, CONDITIONS[condition])
+    return None if found < 0 else int(found)
 
 
 Pick = Callable[[int, Sequence[Place]], Place]

@@ -3,18 +3,22 @@
 `greedy` sends the army that wins most often against armies guessed from
 the units it does not hold (a few sampled armies, the same for every
 choice it weighs), among the armies strongest on their own; among equal
-chances it sends fewer units, to draw more. It drafts and keeps the units
-strongest on their own, and sends the strongest enemy unit to the
-graveyard. `random` does everything at random.
+chances it sends fewer units, to draw more. The whole choice is one call
+of the compiled `battle_kernels.best_army`, which plays the same battles
+as `rules battle`. It drafts and keeps the units strongest on their own,
+and sends the strongest enemy unit to the graveyard. `random` does
+everything at random.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from random import Random
 
-from generator.games.disaster_draft.battle import Outcome, Place, resolve, strongest_pick
+import numpy as np
+
+from generator.games.disaster_draft.battle import CONDITIONS, Outcome, Place, strongest_pick
+from generator.games.disaster_draft.battle_kernels import best_army
 from generator.games.disaster_draft.game import Table
 from generator.games.disaster_draft.model import Unit
 
@@ -30,14 +34,14 @@ class RandomBot:
     def __init__(self, rng: Random) -> None:
         self.rng = rng
 
-    def draft(self, options: Sequence[Unit], hand: Sequence[Unit]) -> int:
+    def draft(self, options: Sequence[Unit], hand: Sequence[Unit], view: Table) -> int:
         return self.rng.randrange(len(options))
 
     def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
         size = self.rng.randint(1, min(3, len(hand)))
         return self.rng.sample(range(len(hand)), size)
 
-    def discard(self, hand: Sequence[Unit], count: int) -> list[int]:
+    def discard(self, hand: Sequence[Unit], count: int, view: Table) -> list[int]:
         return self.rng.sample(range(len(hand)), count)
 
     def chain(self, options: Sequence[Place], outcome: Outcome) -> Place:
@@ -47,53 +51,35 @@ class RandomBot:
 class GreedyBot(RandomBot):
     """The army with the best chance against guessed opponents."""
 
-    def draft(self, options: Sequence[Unit], hand: Sequence[Unit]) -> int:
-        return max(range(len(options)), key=lambda i: alone(options[i]))
+    def draft(self, options: Sequence[Unit], hand: Sequence[Unit], view: Table) -> int:
+        alone = view.deck.table.alone
+        return max(range(len(options)), key=lambda i: alone[view.deck.table.of(options[i])])
 
-    def discard(self, hand: Sequence[Unit], count: int) -> list[int]:
-        return sorted(range(len(hand)), key=lambda i: alone(hand[i]))[:count]
+    def discard(self, hand: Sequence[Unit], count: int, view: Table) -> list[int]:
+        table = view.deck.table
+        return sorted(range(len(hand)), key=lambda i: table.alone[table.of(hand[i])])[:count]
 
     def chain(self, options: Sequence[Place], outcome: Outcome) -> Place:
         return strongest_pick(outcome)(0, options)
 
     def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
-        candidates: list[tuple[int, ...]] = [
-            indices
-            for size in range(1, min(3, len(hand)) + 1)
-            for indices in combinations(range(len(hand)), size)
-        ]
-        if len(candidates) > SHORTLIST:
-            solo = {c: _total([hand[i] for i in c], reward) for c in candidates}
-            candidates = sorted(candidates, key=lambda c: -solo[c])[:SHORTLIST]
-        mine = {u.id for u in hand}
-        unknown = [
-            u for u in view.units if u.id not in mine and (reward is None or u.id != reward.id)
-        ]
-        guesses = [
-            [self.rng.sample(unknown, self.rng.randint(1, 3)) for _ in range(view.players - 1)]
-            for _ in range(SAMPLES)
-        ]
-        condition = view.deck.rules.win_condition
-
-        def chance(indices: tuple[int, ...]) -> tuple[int, int]:
-            army = [hand[i] for i in indices]
-            wins = 0
-            for others in guesses:
-                armies = [*others[: view.seat], army, *others[view.seat :]]
-                wins += resolve(armies, reward, condition).winner == view.seat
-            return wins, -len(indices)
-
-        best: tuple[int, ...] = max(candidates, key=chance)
-        return list(best)
-
-
-def alone(unit: Unit) -> int:
-    """A unit's total when sent alone against nobody (its own effects included)."""
-    return _total([unit], None)
-
-
-def _total(army: list[Unit], reward: Unit | None) -> int:
-    return resolve([army, []], reward).totals[0]
+        table = view.deck.table
+        chosen = np.zeros(3, np.int64)
+        count = best_army(
+            table.unit_rows,
+            table.effect_rows,
+            np.array(table.numbers(hand), np.int64),
+            -1 if reward is None else table.of(reward),
+            CONDITIONS[view.deck.rules.win_condition],
+            view.seat,
+            view.players,
+            self.rng.getrandbits(63),
+            SHORTLIST,
+            SAMPLES,
+            table.solo_memo,
+            chosen,
+        )
+        return [int(i) for i in chosen[:count]]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

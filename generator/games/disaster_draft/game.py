@@ -32,13 +32,13 @@ from generator.games.disaster_draft.model import Deck, Unit
 class Bot(Protocol):
     """How a simulated player decides."""
 
-    def draft(self, options: Sequence[Unit], hand: Sequence[Unit]) -> int:
+    def draft(self, options: Sequence[Unit], hand: Sequence[Unit], view: Table) -> int:
         """The index of the unit it takes from the revealed `options`."""
 
     def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
         """The indexes of the one to three units of its hand it sends into battle."""
 
-    def discard(self, hand: Sequence[Unit], count: int) -> list[int]:
+    def discard(self, hand: Sequence[Unit], count: int, view: Table) -> list[int]:
         """The indexes of `count` units of its hand to discard."""
 
     def chain(self, options: Sequence[Place], outcome: Outcome) -> Place:
@@ -47,13 +47,13 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class Table:
-    """What a bot choosing its army knows besides its hand."""
+    """What a bot knows besides its hand: its seat, the players, and the whole deck (every
+    unit of the game, for guessing what the others might send)."""
 
     seat: int
-    """Its place in the battle's seat order (0: the player who starts)."""
+    """Its place in the battle's seat order (0: the player who starts); in the opening
+    draft and when discarding, its seat at the table."""
     players: int
-    units: Sequence[Unit]
-    """Every unit of the game, for guessing what the others might send."""
     deck: Deck
 
 
@@ -115,13 +115,12 @@ class _Pile:
 def play_game(deck: Deck, bots: Sequence[Bot], rng: Random) -> GameRecord:
     """One game between the bots, seat 0 first around the table."""
     rules, seats = deck.rules, len(bots)
-    units = list(deck.units.values())
-    cards = list(units)
+    cards = list(deck.units.values())
     rng.shuffle(cards)
     pile = _Pile(cards, rng)
     players = [Player(seat) for seat in range(seats)]
     last = rng.randrange(seats)  # the opening d20: the highest roll, ties rolled again
-    _opening_draft(pile, players, bots, last, rules.reveal_per_player * seats)
+    _opening_draft(pile, players, bots, deck, last, rules.reveal_per_player * seats)
     played: list[Played] = []
     for number in range(1, rules.max_battles + 1):
         order = [(last + step) % seats for step in range(seats)]
@@ -130,17 +129,17 @@ def play_game(deck: Deck, bots: Sequence[Bot], rng: Random) -> GameRecord:
         for seat in order:
             pile.deal(players[seat], max(0, rules.refill_to - len(players[seat].hand)))
         for seat in order:
-            _discard(pile, players[seat], bots[seat], rules.discard_to)
+            _discard(pile, players[seat], bots[seat], Table(seat, seats, deck), rules.discard_to)
         reward = pile.draw()
         held = [tuple(u.id for u in players[seat].hand) for seat in order]
         armies = [
-            _army(players[seat], bots[seat], reward, Table(place, seats, units, deck))
+            _army(players[seat], bots[seat], reward, Table(place, seats, deck))
             for place, seat in enumerate(order)
         ]
         for place, seat in enumerate(order):
             if armies[place]:
                 pile.deal(players[seat], rules.draws_after_reveal[len(armies[place]) - 1])
-        outcome = resolve(armies, reward, rules.win_condition)
+        outcome = resolve(armies, reward, rules.win_condition, table=deck.table)
         for place, seat in enumerate(order):
             pile.deal(players[seat], outcome.draws[place])
         won = None if outcome.winner is None else order[outcome.winner]
@@ -168,22 +167,22 @@ def play_game(deck: Deck, bots: Sequence[Bot], rng: Random) -> GameRecord:
 
 
 def _opening_draft(
-    pile: _Pile, players: list[Player], bots: Sequence[Bot], first: int, count: int
+    pile: _Pile, players: list[Player], bots: Sequence[Bot], deck: Deck, first: int, count: int
 ) -> None:
     """The revealed units are taken one at a time, clockwise from the opening die's winner."""
     options = [card for card in (pile.draw() for _ in range(count)) if card is not None]
     seat = first
     while options:
-        pick = bots[seat].draft(options, players[seat].hand)
+        pick = bots[seat].draft(options, players[seat].hand, Table(seat, len(players), deck))
         players[seat].hand.append(options.pop(pick))
         seat = (seat + 1) % len(players)
 
 
-def _discard(pile: _Pile, player: Player, bot: Bot, most: int) -> None:
+def _discard(pile: _Pile, player: Player, bot: Bot, view: Table, most: int) -> None:
     extra = len(player.hand) - most
     if extra <= 0:
         return
-    chosen = sorted(set(bot.discard(player.hand, extra)), reverse=True)
+    chosen = sorted(set(bot.discard(player.hand, extra, view)), reverse=True)
     if len(chosen) != extra or not all(0 <= i < len(player.hand) for i in chosen):
         raise ValueError(f"a bot must discard {extra} distinct cards of its hand")
     for index in chosen:

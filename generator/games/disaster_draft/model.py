@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.packs.model import Pack
+
+if TYPE_CHECKING:
+    from generator.games.disaster_draft.tables import UnitTable
 
 MIN_STRENGTH, MAX_STRENGTH = 0, 20
 """A unit's strength never leaves 0 to 20 (the rulebook's notes)."""
@@ -127,6 +131,13 @@ class Deck:
     """The fewest and most players (game.yaml)."""
     texts: Texts | None = None
     """Names for the summary (None when built without them, as in tests)."""
+
+    @cached_property
+    def table(self) -> UnitTable:
+        """The units as the battle kernels number them, in the order of `units`."""
+        from generator.games.disaster_draft.tables import unit_table
+
+        return unit_table(list(self.units.values()))
 
 
 UNIT = "unit"
