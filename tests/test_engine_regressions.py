@@ -131,6 +131,24 @@ def test_drafting_strength(extraliga: ExtraligaDeck, update_golden: bool) -> Non
     _check("extraliga-draft-strength", cases, answer, update_golden)
 
 
+def test_whole_seasons(extraliga: ExtraligaDeck, update_golden: bool) -> None:
+    """The bots on the redesigned engine play the very seasons they played before."""
+    from generator.games.extraliga_all_stars.simulation import play
+
+    lineups = (["greedy", "random", "synergy", "greedy"], ["greedy", "synergy"])
+    cases = ({"seed": seed, "bots": lineups[seed % 2]} for seed in range(24))
+
+    def answer(case: Case) -> Any:
+        record = play(extraliga, case["bots"], case["seed"])
+        return {
+            "points": list(record.points),
+            "winners": list(record.winners),
+            "drafted": [[p.id for p in hand] for hand in record.drafted],
+        }
+
+    _check("extraliga-seasons", cases, answer, update_golden)
+
+
 # Disaster Draft ---------------------------------------------------------------------------
 
 

@@ -37,7 +37,7 @@ class Bot:
 
     def pick(self, hand: Sequence[Player], drafted: Sequence[Player]) -> int:
         """The index of the card to take from `hand`."""
-        values = [self.rules.draft_strength([*drafted, card]) for card in hand]
+        values = self.rules.draft_values(drafted, hand)
         return values.index(max(values))
 
     def lineup(

@@ -11,20 +11,36 @@ card laid face down in goal, allowed only when the manager has no goalie,
 counts 1 and pairs with no one.
 
 The engine works on compact state: what a card is worth in a trio depends
-only on its position and club, its *kind*, a small integer; a group of up
-to three cards is one integer key, and each group's best value is computed
-once per `LineupRules` and remembered.
+only on its position and club, its *kind*, a small integer. The rules
+themselves (a trio's strength, the best placement, the best lineup) are
+compiled kernels in `lineup_kernels`, which remember each kind of group's
+value once per `LineupRules`; this module turns cards into kinds and the
+kernels' answers back into lineups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
-from itertools import combinations, permutations
+from functools import cached_property
+from itertools import combinations
+from typing import Any
+
+import numpy as np
 
 from generator.errors import InputError
+from generator.games.extraliga_all_stars.lineup_kernels import (
+    FOUND,
+    LINKED,
+    PATTERNS,
+    SETTINGS,
+    draft_values,
+    lineup_value,
+    order_value,
+    pairs_with,
+    search,
+)
 
 
 class Position(Enum):
@@ -53,7 +69,6 @@ class Bonus(Enum):
 OWN_DICE = frozenset({Bonus.PLUS, Bonus.REROLL})
 """Bonuses an offence player uses on his side's dice; the others act on the opponent's."""
 
-MAX_STRENGTH = 6
 TRIO = 3
 """Players in a trio."""
 MAX_CARDS = 12
@@ -62,8 +77,6 @@ MAX_CARDS = 12
 _POSITIONS = tuple(Position)
 _CLUBS: dict[str, int] = {}
 """Every club seen, as a small number from 1 (0 is 'no club': a legend)."""
-_KIND_BITS = 12
-"""A kind fits in 12 bits; three make a group's key."""
 
 
 def _club_number(club: str | None) -> int:
@@ -102,14 +115,6 @@ class Player:
         return (Player, (self.id, self.position, self.club, self.bonus))
 
 
-def _position_of(kind: int) -> Position:
-    return _POSITIONS[(kind - 1) % 8]
-
-
-def _club_of(kind: int) -> int:
-    return (kind - 1) // 8
-
-
 @dataclass(frozen=True)
 class TrioRules:
     """A trio's slots in order, and which two slots link (trios.yaml)."""
@@ -127,6 +132,15 @@ class TrioRules:
     def goalie_slot(self) -> int | None:
         """The slot a card may lie face down in, if this trio has the goalie's."""
         return self.slots.index(Position.G) if Position.G in self.slots else None
+
+    @cached_property
+    def shape(self) -> tuple[Any, Any, int]:
+        """The trio as the kernels read it: each slot's position number, whether each two
+        slots link (in the order of lineup_kernels.LINKED), and the goalie's slot or -1."""
+        slots = np.array([_POSITIONS.index(p) for p in self.slots], np.int64)
+        links = np.array([pair in self.links for pair in LINKED], np.int64)
+        goalie = self.goalie_slot
+        return slots, links, -1 if goalie is None else goalie
 
 
 NEIGHBOURS = frozenset({(0, 1), (1, 2)})
@@ -165,31 +179,43 @@ class Strength:
         return self.offence + self.defence
 
 
-_Group = tuple[int, int, int, tuple[int, ...]]
-"""A group of cards as a lineup search sees it: value, cards as index bits, legends, indices."""
-
-
 @dataclass(frozen=True)
 class LineupRules:
     """The two trios' shapes, and the lineup questions answered by them.
 
-    Groups of cards are valued once per kind of group and remembered, so a
-    season asks the same question of many lineups at the price of a lookup.
+    Groups of cards are valued once per kind of group and remembered (`memo`),
+    so a season asks the same question of many lineups at the price of a
+    lookup.
     """
 
     offence: TrioRules
     defence: TrioRules
-    _values: dict[tuple[int, bool, bool], tuple[int, int]] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    memo: Any = field(
+        default_factory=lambda: np.full((SETTINGS, PATTERNS), -1, np.int8),
+        init=False,
+        repr=False,
+        compare=False,
+        hash=False,
     )
+    """Each kind of group's value in each trio and setting, -1 where not yet known."""
 
     def __post_init__(self) -> None:
         if self.offence.goalie_slot is not None:
             raise InputError("the goalie's slot belongs in the defence trio")
 
     def __reduce__(self) -> tuple[type, tuple[TrioRules, TrioRules]]:
-        """Pickled without what it remembers, which is numbered by kinds of this process."""
+        """Pickled without what it remembers, which it can work out again."""
         return (LineupRules, (self.offence, self.defence))
+
+    @cached_property
+    def shapes(self) -> tuple[Any, Any, Any]:
+        """Both trios as the search kernels read them: slots, links and goalie slots."""
+        rows = (self.offence.shape, self.defence.shape)
+        return (
+            np.array([r[0] for r in rows], np.int64),
+            np.array([r[1] for r in rows], np.int64),
+            np.array([r[2] for r in rows], np.int64),
+        )
 
     def trio_strength(
         self,
@@ -206,21 +232,20 @@ class LineupRules:
         ids are `absent` (sent off for the match) leave their slot empty: 0,
         and no pairs (ruling E12).
         """
-        kinds = tuple(0 if p.id in absent else p.kind for p in players)
-        down = trio.goalie_slot if face_down else None
-        return _order_value(kinds, trio, down, everyone)
+        kinds = np.array([0 if p.id in absent else p.kind for p in players], np.int64)
+        slots, links, goalie = trio.shape
+        return int(order_value(kinds, slots, links, goalie if face_down else -1, everyone))
 
     def strength(
         self, lineup: Lineup, everyone: bool = False, absent: Collection[str] = ()
     ) -> Strength:
         """The offence and defence of a lineup; `everyone` is the 100 % synergy event, and
         the `absent` ids are players sent off for the match."""
-        return Strength(
-            self.trio_strength(lineup.offence, self.offence, False, everyone, absent),
-            self.trio_strength(
-                lineup.defence, self.defence, lineup.face_down_goalie, everyone, absent
-            ),
-        )
+        kinds = np.array([0 if p.id in absent else p.kind for p in lineup.players], np.int64)
+        slots, links, goalie = self.shapes
+        down = int(goalie[1]) if lineup.face_down_goalie else -1
+        offence, defence = lineup_value(kinds, down, everyone, slots, links)
+        return Strength(int(offence), int(defence))
 
     def check_lineup(self, lineup: Lineup, cards: Sequence[Player] | None = None) -> None:
         """Refuse a lineup the rules do not allow, naming the rule.
@@ -275,79 +300,36 @@ class LineupRules:
         stopping when no pair left can reach the best found.
         """
         _check_cards(cards)
-        stand_in = not any(p.position is Position.G for p in cards)
-        offences, defences = self._groups(tuple(p.kind for p in cards), everyone, stand_in)
         low, high = leave
-        kept = [1 << n for n, p in enumerate(cards) if p.id in current]
-        changing = (low, high) != (0, 6)
-        best: tuple[int, int, _Group, _Group] | None = None
-        for attack in offences:
-            if best is not None and attack[0] + defences[0][0] < best[0]:
-                break
-            for guard in defences:
-                total = attack[0] + guard[0]
-                if best is not None and total < best[0]:
-                    break
-                if attack[1] & guard[1] or attack[2] + guard[2] > 1:
-                    continue
-                if changing and not low <= len(kept) - _bits(attack[1] | guard[1], kept) <= high:
-                    continue
-                if best is None or (total, guard[0]) > best[:2]:
-                    best = (total, guard[0], attack, guard)
-        if best is None:
-            if changing:
+        kept = 0
+        if current:
+            staying = set(current)
+            kept = sum(1 << n for n, p in enumerate(cards) if p.id in staying)
+        found = np.zeros(FOUND, np.int64)
+        total = search(
+            _kinds(cards), everyone, True, False, kept, low, high, *self.shapes, self.memo, found
+        )
+        if total < 0:
+            if (low, high) != (0, 6):
                 raise InputError(f"no lineup of these cards changes {low} to {high} of its players")
             raise InputError("no lineup is possible: every choice of six cards has two legends")
-        _, _, attack, guard = best
-        offence = [cards[n] for n in attack[3]]
-        defence = [cards[n] for n in guard[3]]
-        order, _ = _best_order(tuple(p.kind for p in offence), self.offence, False, everyone)
-        guard_order, down = _best_order(
-            tuple(p.kind for p in defence), self.defence, stand_in, everyone
-        )
-        lineup = Lineup(
-            tuple(offence[n] for n in order), tuple(defence[n] for n in guard_order), down
-        )
-        return lineup, Strength(attack[0], guard[0])
+        offence = tuple(cards[n] for n in found[:3])
+        defence = tuple(cards[n] for n in found[3:6])
+        return Lineup(offence, defence, bool(found[8])), Strength(int(found[6]), int(found[7]))
 
     def draft_strength(self, cards: Sequence[Player], everyone: bool = False) -> int:
         """The best offence plus defence of at most 12 cards, slots left empty where the
         cards do not fill them (a manager's worth while drafting)."""
-        offences, defences = self._groups(tuple(p.kind for p in cards), everyone, False, True)
-        best = 0
-        for attack in offences:
-            if attack[0] + defences[0][0] <= best:
-                break
-            for guard in defences:
-                if attack[0] + guard[0] <= best:
-                    break
-                if not attack[1] & guard[1] and attack[2] + guard[2] <= 1:
-                    best = attack[0] + guard[0]
-        return best
+        return self.draft_values(cards[:-1], cards[-1:], everyone)[0] if cards else 0
 
-    def _groups(
-        self, kinds: tuple[int, ...], everyone: bool, stand_in: bool, partial: bool = False
-    ) -> tuple[list[_Group], list[_Group]]:
-        """Every trio of the cards (with `partial` every smaller group too) as an offence
-        and as a defence, each list best first."""
-        offences: list[_Group] = []
-        defences: list[_Group] = []
-        values = self._values
-        for indices, mask in _index_groups(len(kinds), partial):
-            group = tuple(sorted(kinds[n] for n in indices))
-            key = (_key(group), everyone, stand_in)
-            found = values.get(key)
-            if found is None:
-                found = values[key] = (
-                    _best_value(group, self.offence, False, everyone),
-                    _best_value(group, self.defence, stand_in, everyone),
-                )
-            legends = sum(1 for kind in group if _club_of(kind) == 0)
-            offences.append((found[0], mask, legends, indices))
-            defences.append((found[1], mask, legends, indices))
-        offences.sort(key=_best_first)
-        defences.sort(key=_best_first)
-        return offences, defences
+    def draft_values(
+        self, drafted: Sequence[Player], options: Sequence[Player], everyone: bool = False
+    ) -> list[int]:
+        """`draft_strength` of the drafted cards with each of the options added, in one go."""
+        if len(drafted) + 1 > MAX_CARDS:
+            raise InputError(f"a manager drafts at most {MAX_CARDS} cards")
+        values = draft_values(_kinds(drafted), _kinds(options), everyone, *self.shapes, self.memo)
+        return [int(v) for v in values]
 
     def usable_bonuses(self, lineup: Lineup, absent: Collection[str] = ()) -> tuple[Bonus, ...]:
         """The bonuses a lineup can play in a match (ruling E7): an offence player's if it
@@ -367,95 +349,21 @@ class LineupRules:
         return [
             (players[i], players[j])
             for i, j in combinations(range(len(players)), 2)
-            if _pairs(players[i].kind, players[j].kind, (i, j) in trio.links, False)
+            if pairs_with(players[i].kind, players[j].kind, (i, j) in trio.links, False)
         ]
 
 
-def _key(group: tuple[int, ...]) -> int:
-    key = 0
-    for kind in group:
-        key = (key << _KIND_BITS) | kind
-    return key
-
-
-def _pairs(a: int, b: int, linked: bool, everyone: bool) -> bool:
-    """Whether two shown players pair: the event, a legend, or linked slots and one club."""
-    club_a, club_b = _club_of(a), _club_of(b)
-    return everyone or club_a == 0 or club_b == 0 or (linked and club_a == club_b)
-
-
-def _order_value(kinds: Sequence[int], trio: TrioRules, down: int | None, everyone: bool) -> int:
-    """A trio's strength with the cards of `kinds` in slot order (0: an empty slot)."""
-    value = 0
-    for slot, kind in enumerate(kinds):
-        if kind and slot != down and _position_of(kind) is trio.slots[slot]:
-            value += 1
-    for i, j in combinations(range(len(kinds)), 2):
-        a, b = kinds[i], kinds[j]
-        if a and b and down not in (i, j) and _pairs(a, b, (i, j) in trio.links, everyone):
-            value += 1
-    if down is not None and kinds[down]:
-        value += 1
-    return min(MAX_STRENGTH, value)
-
-
-def _orders(size: int, trio: TrioRules, stand_in: bool) -> Iterator[tuple[tuple[int, ...], bool]]:
-    """Every placement of `size` cards in the trio's slots (-1 for an empty slot), each with
-    and, in goal without a goalie, without a face-down stand-in."""
-    padded = (*range(size), *(-1,) * (TRIO - size))
-    slot = trio.goalie_slot
-    for order in dict.fromkeys(permutations(padded)):
-        yield order, False
-        if stand_in and slot is not None and order[slot] >= 0:
-            yield order, True
-
-
-def _best_order(
-    kinds: tuple[int, ...], trio: TrioRules, stand_in: bool, everyone: bool
-) -> tuple[tuple[int, ...], bool]:
-    """The first placement of the cards (indices in slot order) worth the most, and whether
-    the goalie's slot then holds a face-down stand-in."""
-    best: tuple[int, tuple[int, ...], bool] | None = None
-    for order, down in _orders(len(kinds), trio, stand_in):
-        placed = tuple(kinds[n] if n >= 0 else 0 for n in order)
-        value = _order_value(placed, trio, trio.goalie_slot if down else None, everyone)
-        if best is None or value > best[0]:
-            best = (value, order, down)
-    assert best is not None
-    return best[1], best[2]
-
-
-def _best_value(kinds: tuple[int, ...], trio: TrioRules, stand_in: bool, everyone: bool) -> int:
-    order, down = _best_order(kinds, trio, stand_in, everyone)
-    placed = tuple(kinds[n] if n >= 0 else 0 for n in order)
-    return _order_value(placed, trio, trio.goalie_slot if down else None, everyone)
-
-
-@cache
-def _index_groups(cards: int, partial: bool) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every trio (or smaller group) of card indices, with its bits."""
-    return tuple(
-        (indices, sum(1 << n for n in indices))
-        for size in ((0, 1, 2, 3) if partial else (3,))
-        for indices in combinations(range(cards), size)
-    )
-
-
-def _best_first(group: _Group) -> int:
-    return -group[0]
-
-
-def _bits(mask: int, kept: Sequence[int]) -> int:
-    """How many of the cards in `mask` are marked in `kept`."""
-    return sum(1 for bit in kept if mask & bit)
+def _kinds(cards: Sequence[Player]) -> Any:
+    """The cards' kinds, as the kernels read them."""
+    return np.array([p.kind for p in cards], np.int64)
 
 
 def _check_cards(cards: Sequence[Player]) -> None:
     if not 6 <= len(cards) <= MAX_CARDS:
         raise InputError(f"a lineup is built from 6 to {MAX_CARDS} cards, got {len(cards)}")
     ids = [p.id for p in cards]
-    twice = sorted({i for i in ids if ids.count(i) > 1})
-    if twice:
+    if len(set(ids)) < len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
         raise InputError(f"card '{twice[0]}' is given twice")
 
 

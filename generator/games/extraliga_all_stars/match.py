@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 
 from generator.errors import InputError
-from generator.games.extraliga_all_stars.lineup import MAX_STRENGTH
+from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 
 SIDES = 6
 HALF = Fraction(1, 2)

@@ -14,13 +14,13 @@ from generator.games.extraliga_all_stars import draft
 from generator.games.extraliga_all_stars.lineup import (
     EVERY_PAIR,
     MAX_CARDS,
-    MAX_STRENGTH,
     Lineup,
     LineupRules,
     Player,
     Position,
     TrioRules,
 )
+from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 from generator.games.extraliga_all_stars.model import HOCKEY_PLAYER, Deck, SeasonRules, Texts
 from generator.i18n.ui import N_, NP_, Translator
 from generator.printing.pen import Pen

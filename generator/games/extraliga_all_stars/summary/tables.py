@@ -8,12 +8,12 @@ from generator.documents.cards import components_table
 from generator.documents.model import Table
 from generator.games.extraliga_all_stars.bonus_phase import goal_line
 from generator.games.extraliga_all_stars.lineup import (
-    MAX_STRENGTH,
     OWN_DICE,
     TRIO,
     LineupRules,
     Position,
 )
+from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 from generator.games.extraliga_all_stars.match import (
     LOSS,
     OVERTIME_LOSS,
