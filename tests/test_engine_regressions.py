@@ -239,3 +239,38 @@ def test_team_strengths_best_teams_and_ranks(update_golden: bool) -> None:
         ]
 
     _check("all-star-draft-teams", cases(), answer, update_golden)
+
+
+def test_whole_games(update_golden: bool) -> None:
+    """The bots play the very games they played before the redesign, in every mode."""
+    from generator.games.all_star_draft.queries import load
+    from generator.games.all_star_draft.rules import rule_book
+    from generator.games.all_star_draft.simulation.run import BOTS, seat_bots
+
+    game = load(DATA)
+    settings = [
+        ("2025", 4, None, ["greedy", "random", "planner", "greedy"]),
+        ("2025", 2, "clash", ["planner", "greedy"]),
+        ("2025", 2, "free-agency", ["greedy", "random"]),
+        ("2020", 5, None, ["greedy", "planner", "random", "greedy", "planner"]),
+    ]
+    cases = (
+        {"edition": e, "players": p, "mode": m, "bots": b, "seed": seed}
+        for e, p, m, b in settings
+        for seed in range(6)
+    )
+
+    def answer(case: Case) -> Any:
+        from generator.games.all_star_draft.simulation.game import play_game
+
+        book = rule_book(game, case["edition"])
+        bots = seat_bots(case["bots"], case["players"])
+        record = play_game(book, case["players"], case["seed"], bots, case["mode"])
+        return {
+            "standings": [[s.manager, s.total] for s in record.standings],
+            "picks": [list(p) for p in record.picks],
+            "arenas": [[a.arena, [[p.manager, p.rank] for p in a.placings]] for a in record.arenas],
+        }
+
+    assert set(BOTS) == {"random", "greedy", "planner"}
+    _check("all-star-draft-games", cases, answer, update_golden)

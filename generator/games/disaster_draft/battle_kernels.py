@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.compiled import kernel
+from generator.compiled import inlined_kernel, kernel
 from generator.games.disaster_draft.model import MAX_STRENGTH, MIN_STRENGTH
 
 STRONGEST, WEAKEST = 0, 1
@@ -71,7 +71,7 @@ def winner_of(totals: Any, players: int, reward: int, condition: int) -> int:
     return best if top == 1 else -1
 
 
-@kernel
+@inlined_kernel
 def resolve_into(  # noqa: PLR0915 - one battle is one loop
     units: Any,
     effects: Any,

@@ -9,9 +9,8 @@ meet, beats every group and is searched for directly.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from itertools import chain, combinations
+from itertools import combinations
 
 from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena, Attribute, Special
@@ -58,22 +57,29 @@ def bench_key(book: RuleBook, bench: Sequence[int], players: int) -> int:
     return max(group_keys(book, group_counts(book, bench), players).values(), default=0)
 
 
-def group_counts(book: RuleBook, cards: Sequence[int]) -> dict[int, int]:
-    """How many of the cards (positions) have each field's value; fields of no card are left out."""
-    return Counter(chain.from_iterable(map(book.card_fields.__getitem__, cards)))
+def group_counts(book: RuleBook, cards: Sequence[int]) -> list[int]:
+    """How many of the cards (positions) have each field's value, by field."""
+    counts = [0] * len(book.fields)
+    card_fields = book.card_fields
+    for position in cards:
+        for field in card_fields[position]:
+            counts[field] += 1
+    return counts
 
 
-def group_keys(book: RuleBook, counts: dict[int, int], players: int) -> dict[int, int]:
-    """The group key of each counted field (groups above five count as five)."""
+def group_keys(book: RuleBook, counts: Sequence[int], players: int) -> dict[int, int]:
+    """The group key of each field some card has (groups above five count as five)."""
     size, low = book.team_size, book.field_keys[players]
-    return {field: (min(n, size) << 12) | low[field] for field, n in counts.items()}
+    return {
+        field: ((n if n < size else size) << 12) | low[field] for field, n in enumerate(counts) if n
+    }
 
 
 def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
     """The bench's best group, cut to a team, then the first other cards to fill it."""
-    size, low, card_fields = book.team_size, book.field_keys[players], book.card_fields
-    counts = group_counts(book, bench)
-    best = max(counts, key=lambda field: (min(counts[field], size) << 12) | low[field])
+    size, card_fields = book.team_size, book.card_fields
+    keys = group_keys(book, group_counts(book, bench), players)
+    best = max(keys, key=keys.__getitem__)
     group = [p for p in bench if best in card_fields[p]][:size]
     fillers = [p for p in bench if p not in group][: size - len(group)]
     return (*group, *fillers)

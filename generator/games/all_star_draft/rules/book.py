@@ -64,6 +64,9 @@ class RuleBook:
     the key `shown_key` gives a team whose best group it is."""
     medal_masks: Mapping[int, tuple[int, ...]]
     """Per player count: `attribute_ones` of each attribute, in medal order (gold first)."""
+    card_groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
+    """Per player count, per card: (field, the low bits of its group key) of each of the
+    card's values, for counting groups one card at a time."""
 
     def card_index(self, card_id: str) -> int:
         """Position of a card by id, or an InputError naming the id."""
@@ -138,6 +141,13 @@ def rule_book(game: Game, edition_id: str | None = None) -> RuleBook:
         a: sum(1 << (FIELD_BITS * i) for i, f in enumerate(fields) if f.attribute is a)
         for a in Attribute
     }
+    card_fields = tuple(
+        tuple(i for i in range(len(fields)) if code >> (FIELD_BITS * i) & 1) for code in codes
+    )
+    field_keys = {
+        players: tuple(((2 - medals.index(f.attribute)) << 8) | f.rank for f in fields)
+        for players, medals in game.priorities.items()
+    }
     ranks: dict[tuple[Attribute, str | int | None], int] = {
         (f.attribute, f.value): f.rank for f in fields
     }
@@ -157,19 +167,18 @@ def rule_book(game: Game, edition_id: str | None = None) -> RuleBook:
             for c in game.cards
         ),
         team_size=edition.setup.team_size,
-        card_fields=tuple(
-            tuple(i for i in range(len(fields)) if code >> (FIELD_BITS * i) & 1) for code in codes
-        ),
-        field_keys=MappingProxyType(
-            {
-                players: tuple(((2 - medals.index(f.attribute)) << 8) | f.rank for f in fields)
-                for players, medals in game.priorities.items()
-            }
-        ),
+        card_fields=card_fields,
+        field_keys=MappingProxyType(field_keys),
         medal_masks=MappingProxyType(
             {
                 players: tuple(attribute_ones[a] for a in medals)
                 for players, medals in game.priorities.items()
+            }
+        ),
+        card_groups=MappingProxyType(
+            {
+                players: tuple(tuple((f, keys[f]) for f in own) for own in card_fields)
+                for players, keys in field_keys.items()
             }
         ),
     )

@@ -16,7 +16,6 @@ is checked by the rules engine, so a bot can be wrong but never cheat.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -120,7 +119,7 @@ class GreedyBot:
         so the next bench usually starts with the last one."""
 
     def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
-        return max(hand, key=self._promise(view).with_card)
+        return self._promise(view).best_of(hand)[0]
 
     def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
         """Keep the card that helps most; give away the one that helps least."""
@@ -210,27 +209,54 @@ def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
 
 class _Promise:
     """How strong a bench looks with one more card: whether it can field a team, and
-    the key of its best team (or, while too small for one, of its best group)."""
+    the key of its best team (or, while too small for one, of its best group).
+
+    The bench is a count per field (a list, indexed by field); a card is its
+    fields with their group keys' low bits (`RuleBook.card_groups`)."""
 
     def __init__(self, book: RuleBook, players: int) -> None:
         self.book, self.players = book, players
-        self.size, self.low = book.team_size, book.field_keys[players]
-        self.counts: Counter[int] = Counter()
+        self.size = book.team_size
+        self.groups = book.card_groups[players]
+        self.counts = [0] * len(book.fields)
         self.cards = 0
         self.best = 0
 
     def add(self, card: str) -> None:
         """Put a card on the bench."""
-        counts, low, size = self.counts, self.low, self.size
-        for field in self.book.card_fields[self.book.index[card]]:
+        counts, size, best = self.counts, self.size, self.best
+        for field, low in self.groups[self.book.index[card]]:
             counts[field] += 1
-            self.best = max(self.best, (min(counts[field], size) << 12) | low[field])
+            count = counts[field]
+            key = ((count if count < size else size) << 12) | low
+            if key > best:
+                best = key
+        self.best = best
         self.cards += 1
 
     def with_card(self, card: str) -> tuple[bool, int]:
         """The promise of the bench and `card`."""
-        best, counts, low, size = self.best, self.counts, self.low, self.size
-        for field in self.book.card_fields[self.book.index[card]]:
-            key = (min(counts[field] + 1, size) << 12) | low[field]
-            best = max(best, key)
-        return self.cards + 1 >= size, best
+        return self.cards + 1 >= self.size, self._best_with(self.book.index[card])
+
+    def best_of(self, hand: Sequence[str]) -> tuple[str, str]:
+        """The card of `hand` that promises most and the one that promises least (the first
+        of equals in hand order)."""
+        index = self.book.index
+        top = bottom = hand[0]
+        high = low = self._best_with(index[top])
+        for card in hand[1:]:
+            key = self._best_with(index[card])
+            if key > high:
+                top, high = card, key
+            if key < low:
+                bottom, low = card, key
+        return top, bottom
+
+    def _best_with(self, position: int) -> int:
+        counts, size, best = self.counts, self.size, self.best
+        for field, low in self.groups[position]:
+            count = counts[field] + 1
+            key = ((count if count < size else size) << 12) | low
+            if key > best:
+                best = key
+        return best

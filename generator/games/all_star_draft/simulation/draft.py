@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from generator.errors import DraftdeckError
 from generator.games.all_star_draft.model import Arena
@@ -135,6 +135,6 @@ def discard(table: DraftRound, count: int) -> list[list[str]]:
             )
             bench = list(table.lineups[seat].bench)
             bench.remove(card)
-            table.lineups[seat] = replace(table.lineups[seat], bench=tuple(bench))
+            table.lineups[seat] = Lineup(table.lineups[seat].teams, tuple(bench))
             discarded[seat].append(card)
     return discarded

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from generator.errors import DraftdeckError, UsageError
 from generator.games.all_star_draft.model import (
@@ -261,11 +261,13 @@ def _build_teams(
     seed: int,
 ) -> tuple[Lineup, tuple[int, ...]]:
     """One manager's exchanges and new team, and which team plays in each arena."""
-    view = SeasonView(book, players, number, lineup, arenas, rng)
     try:
+        view = SeasonView(book, players, number, lineup, arenas, rng)
         lineup = exchange_cards(book, lineup, bot.exchanges(view))
-        lineup = new_team(book, lineup, bot.new_team(replace(view, lineup=lineup)))
-        return lineup, arena_order(book, number, bot.buses(replace(view, lineup=lineup)))
+        view = SeasonView(book, players, number, lineup, arenas, rng)
+        lineup = new_team(book, lineup, bot.new_team(view))
+        view = SeasonView(book, players, number, lineup, arenas, rng)
+        return lineup, arena_order(book, number, bot.buses(view))
     except DraftdeckError as error:
         raise IllegalMove(f"{bot.name} in round {number}: {error} (seed {seed})") from None
 

@@ -22,26 +22,28 @@ def best_exchange(
     """The (team card, bench card) whose exchange makes the team strongest, or None if
     no exchange makes it stronger; card positions. Of equally good exchanges,
     the first in team order, then bench order."""
-    fields = book.card_fields
+    fields, size, low = book.card_fields, book.team_size, book.field_keys[players]
     counts, on_bench = group_counts(book, team), group_counts(book, bench)
     current = max(group_keys(book, counts, players).values())
-    reach = {}
-    for field in counts.keys() | on_bench.keys():
-        held, offered = counts.get(field, 0), on_bench.get(field, 0)
+    best, wanted, change = current, -1, 0
+    for field, (held, offered) in enumerate(zip(counts, on_bench, strict=True)):
+        if not (held or offered):
+            continue
         if offered and held < len(team):
-            reach[field] = held + 1  # one without it goes, one with it comes
+            reach = held + 1  # one without it goes, one with it comes
         elif (held and offered) or (held < len(team) and offered < len(bench)):
-            reach[field] = held
+            reach = held
         else:
-            reach[field] = held - 1
-    wanted = _best_reach(book, reach, counts, players)
-    if wanted[0] <= current:
+            reach = held - 1
+        key = ((reach if reach < size else size) << 12) | low[field]
+        if key > best:  # group keys of different fields always differ
+            best, wanted, change = key, field, reach - held
+    if wanted < 0:
         return None
     for out in team:
         for into in bench:
-            for field, change in wanted[1].items():
-                if (field in fields[into]) - (field in fields[out]) == change:
-                    return out, into
+            if (wanted in fields[into]) - (wanted in fields[out]) == change:
+                return out, into
     raise AssertionError("the reachable count is reached by some exchange")
 
 
@@ -61,19 +63,21 @@ def best_substitution(
     most = min(MAX_SWAP, len(hand))
     if most < MIN_SWAP:
         raise ValueError("a substitution needs at least two bench cards")
-    best: tuple[tuple[int, int], int, int] | None = None
-    for field in sorted(in_team.keys() | on_bench.keys()):
-        held, offered = in_team.get(field, 0), on_bench.get(field, 0)
-        for swaps in range(MIN_SWAP, most + 1):
-            count = min(len(team) - swaps, held) + min(swaps, offered)
-            rank = ((min(count, size) << 12) | low[field], -swaps)
-            if best is None or rank > best[0]:
-                best = (rank, field, swaps)
-    assert best is not None, "a team has cards"
-    _, field, swaps = best
-    kept = _first(team, field, fields, len(team) - swaps)
+    best: tuple[int, int] = (-1, 0)
+    field, swaps = -1, 0
+    for f, (held, offered) in enumerate(zip(in_team, on_bench, strict=True)):
+        if not (held or offered):
+            continue
+        for n in range(MIN_SWAP, most + 1):
+            kept, brought = len(team) - n, n
+            count = (held if held < kept else kept) + (offered if offered < brought else brought)
+            rank = (((count if count < size else size) << 12) | low[f], -n)
+            if rank > best:
+                best, field, swaps = rank, f, n
+    assert field >= 0, "a team has cards"
+    kept_cards = _first(team, field, fields, len(team) - swaps)
     into = _first(hand, field, fields, swaps)
-    return Substitution(_ids(book, [p for p in team if p not in kept]), _ids(book, into))
+    return Substitution(_ids(book, [p for p in team if p not in kept_cards]), _ids(book, into))
 
 
 def _first(
@@ -82,18 +86,6 @@ def _first(
     """The first `count` cards with the field's value, then the first others."""
     chosen = [p for p in cards if field in fields[p]][:count]
     return chosen + [p for p in cards if p not in chosen][: count - len(chosen)]
-
-
-def _best_reach(
-    book: RuleBook, reach: dict[int, int], counts: dict[int, int], players: int
-) -> tuple[int, dict[int, int]]:
-    """The best key the reachable counts give, and the change of count each field
-    that gives it needs."""
-    keys = group_keys(book, reach, players)
-    best = max(keys.values())
-    return best, {
-        field: reach[field] - counts.get(field, 0) for field, key in keys.items() if key == best
-    }
 
 
 def _ids(book: RuleBook, positions: Sequence[int]) -> tuple[str, ...]:
