@@ -138,6 +138,43 @@ def compare_reports(
     return changes
 
 
+def mean_interval(values: Sequence[float]) -> dict[str, Any]:
+    """A mean with its 95% interval (normal approximation), rounded for the report."""
+    average, error = _mean_and_error(values)
+    half = Z_95 * error
+    return {
+        "n": len(values),
+        "mean": round(average, 4),
+        "ci95": [round(average - half, 4), round(average + half, 4)],
+    }
+
+
+def paired_change(before: Sequence[float], after: Sequence[float]) -> dict[str, Any]:
+    """How a figure moved between two runs of the same games, game by game: the mean of the
+    differences, its 95% interval and p-value (normal approximation). Pairing the games
+    takes out what their deals had in common, so a small change shows with fewer games."""
+    change, error = _mean_and_error([b - a for a, b in zip(before, after, strict=True)])
+    if error == 0:
+        p_value = 1.0 if change == 0 else 0.0
+    else:
+        p_value = math.erfc(abs(change) / error / math.sqrt(2))
+    return {
+        "before": round(sum(before) / len(before), 4),
+        "after": round(sum(after) / len(after), 4),
+        "change": round(change, 4),
+        "ci95": [round(change - Z_95 * error, 4), round(change + Z_95 * error, 4)],
+        "p_value": round(p_value, 6),
+    }
+
+
+def _mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and its standard error."""
+    n = len(values)
+    average = sum(values) / n
+    spread = math.sqrt(sum((v - average) ** 2 for v in values) / max(n - 1, 1))
+    return average, spread / math.sqrt(n)
+
+
 def q_values(p_values: list[float]) -> list[float]:
     """Benjamini-Hochberg q-values of p-values sorted ascending."""
     total = len(p_values)

@@ -26,6 +26,8 @@ S = TypeVar("S")
 LOCAL = "local"
 """The scheduler name for a cluster of this machine's processes, started for the command."""
 CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a scheduler, unless Dask's configuration says otherwise
+(`draftdeck.connect-timeout`, e.g. DASK_DRAFTDECK__CONNECT_TIMEOUT=30s)."""
 
 
 class ClusterError(InputError):
@@ -68,7 +70,10 @@ def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]
             client = Client(cluster)
             _watch_this_process(client)
         else:
-            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+            import dask
+
+            timeout = dask.config.get("draftdeck.connect-timeout", CONNECT_TIMEOUT)
+            client = Client(scheduler, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()

@@ -50,6 +50,10 @@ class Simulation(Protocol):
     def report(self, state: Any, games: list[Any], settings: SimulationSettings) -> Report:
         """The balance report of the games' facts, in seed order."""
 
+    def figures(self, state: Any, game: Any) -> dict[str, float]:
+        """One game's figures a sweep compares, each a number whose mean over the games is a
+        figure of the report (a win rate, points or fans per seat, battles per game)."""
+
     def document(self, report: Report) -> TextDocument:
         """The report as a document with charts."""
 
@@ -100,6 +104,16 @@ def simulate(
     return simulation.report(state, [facts for part in played for facts in part], settings)
 
 
+def seat_figures(bots: Sequence[str], **values: Sequence[float]) -> dict[str, float]:
+    """One game's figures by seat, for a sweep: '<figure>, seat <n> (<bot>)' for each list of
+    values by seat (keyword underscores read as spaces)."""
+    return {
+        f"{name.replace('_', ' ')}, seat {seat + 1} ({bot})": float(by_seat[seat])
+        for name, by_seat in values.items()
+        for seat, bot in enumerate(bots)
+    }
+
+
 def bots_by_seat(names: Sequence[str], players: int, known: Iterable[str]) -> list[str]:
     """The bot of every seat, the names repeated to fill the seats; unknown names refused."""
     bots = list(known)
@@ -132,6 +146,7 @@ class BotSimulation:
     prepare: Callable[[Any, SimulationSettings], Any]
     play: Callable[[Any, range], list[Any]]
     report: Callable[[Any, list[Any], SimulationSettings], Report]
+    figures: Callable[[Any, Any], dict[str, float]]
     document: Callable[[Report], TextDocument]
     gist: Callable[[Report], str]
     rates: tuple[Metric, ...]

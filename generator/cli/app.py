@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "summary": "summary_commands:summary",
     "tables": "summary_commands:tables",
     "simulate": "simulate_command:simulate",
+    "sweep": "sweep_command:sweep",
 }
 GROUPS: dict[str, str] = {"rules": "rules_commands:app", "i18n": "i18n_commands:app"}
 """Sub-command groups; like COMMANDS, `module:attribute` in generator.cli, imported when used."""

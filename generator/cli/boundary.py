@@ -56,7 +56,7 @@ def report(error: DraftdeckError | OSError) -> int:
         )
         return EXIT_DATA
     if isinstance(error, ScenarioError):
-        print(error.diagnostic.headline, file=sys.stderr)
+        print(format_text(error.diagnostic), file=sys.stderr)
         return EXIT_DATA
     if isinstance(error, UsageError):
         print(f"error: {error}", file=sys.stderr)

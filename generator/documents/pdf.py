@@ -237,7 +237,10 @@ def _chart(chart: BarChart, styles: dict[str, Any]) -> Any:
     bars.categoryAxis.labels.boxAnchor = "ne" if len(chart.categories) > 8 else "n"
     bars.valueAxis.labels.fontName = font
     bars.valueAxis.labels.fontSize = 6.5
-    bars.valueAxis.valueMin = 0
+    lowest = min(0.0, *(v for _, values in chart.series for v in values))
+    bars.valueAxis.valueMin = lowest
+    if lowest < 0:
+        bars.categoryAxis.labelAxisMode = "low"  # names below the chart, clear of the bars
     bars.barSpacing = 0.5
     for index in range(len(chart.series)):
         bars.bars[index].fillColor = _colour(SERIES_COLOURS[index % len(SERIES_COLOURS)])

@@ -29,6 +29,7 @@ from generator.simulation import (
     bots_by_seat,
     refuse_variants,
     report_settings,
+    seat_figures,
     seats_gist,
     who_wins,
 )
@@ -260,7 +261,12 @@ _MEANS: tuple[balance.Metric, ...] = (
 )
 
 
+def figures(state: tuple[Deck, list[str]], game: GameFacts) -> dict[str, float]:
+    """One game's figures for a sweep: each seat's win share, and the battles."""
+    return seat_figures(state[1], win_rate=game.win_shares) | {"battles per game": game.battles}
+
+
 SIMULATION = BotSimulation(
-    check, prepare, play_games, report, report_document, gist, _RATES, _MEANS
+    check, prepare, play_games, report, figures, report_document, gist, _RATES, _MEANS
 )
 """The plug-in's simulation hook."""

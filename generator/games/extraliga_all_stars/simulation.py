@@ -28,6 +28,7 @@ from generator.simulation import (
     bots_by_seat,
     refuse_variants,
     report_settings,
+    seat_figures,
     seats_gist,
     who_wins,
 )
@@ -247,7 +248,14 @@ _MEANS: tuple[balance.Metric, ...] = (
 )
 
 
+def figures(state: tuple[Deck, list[str]], game: list[SeatFacts]) -> dict[str, float]:
+    """One season's figures for a sweep: each seat's win share and points."""
+    return seat_figures(
+        state[1], win_rate=[s.win_share for s in game], points=[s.points for s in game]
+    )
+
+
 SIMULATION = BotSimulation(
-    check, prepare, play_games, report, report_document, gist, _RATES, _MEANS
+    check, prepare, play_games, report, figures, report_document, gist, _RATES, _MEANS
 )
 """The plug-in's simulation hook."""

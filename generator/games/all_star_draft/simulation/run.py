@@ -15,7 +15,7 @@ from generator.games.all_star_draft.simulation.game import play_game, two_player
 from generator.games.all_star_draft.simulation.planner import PlannerBot
 from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
 from generator.parallel import run_all, workers, workers_for
-from generator.simulation import SimulationSettings, seed_chunks
+from generator.simulation import SimulationSettings, seat_figures, seed_chunks
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "planner": PlannerBot}
 """Every bot by the name `--bots` uses."""
@@ -127,6 +127,15 @@ class _Simulation:
     ) -> dict[str, Any]:
         """The balance report of the games."""
         return report(state, games, settings)
+
+    def figures(self, state: State, game: GameFacts) -> dict[str, float]:
+        """One game's figures for a sweep: each seat's win share and fans."""
+        seats = game.seats
+        return seat_figures(
+            state[2],
+            win_rate=[s.win_share for s in seats],
+            fans=[s.season + s.playoffs + s.bonus for s in seats],
+        )
 
     def document(self, report: dict[str, Any]) -> TextDocument:
         """The report with its charts."""

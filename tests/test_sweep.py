@@ -1,0 +1,148 @@
+"""`draftdeck sweep`: variants played against the base on a Dask cluster, cached, and refused
+with a located error when the sweep file or the data it makes is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.sweeps.spec import read_sweep
+from tests.conftest import copy_game
+
+ARENAS = "editions/2025/arenas.yaml"
+SWEEP = f"""\
+game: all-star-draft
+data: data
+players: 4
+games: 20
+seed: 1
+bots: [greedy, random]
+variants:
+  - name: combo
+    edits:
+      - {{file: {ARENAS}, path: arenas/combo-stadium-1/fans/0, range: {{from: -5, to: 5, step: 5}}}}
+  - name: polarena pays last
+    edits:
+      - {{file: {ARENAS}, path: arenas/polarena-3/fans/5, value: 20}}
+"""
+
+
+@pytest.fixture
+def sweep_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with a copy of All-Star Draft's pack and a sweep file, the working folder."""
+    copy_game(tmp_path, "all-star-draft")
+    (tmp_path / "sweep.yaml").write_text(SWEEP, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
+    sweep_folder: Path, runner: CliRunner
+) -> None:
+    result = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(Path("output/all-star-draft/sweep/sweep.json").read_text("utf-8"))
+    assert Path("output/all-star-draft/sweep/sweep.pdf").read_bytes().startswith(b"%PDF")
+    names = {v["name"] for v in report["variants"]}
+    assert names == {"combo -5", "combo +5", "polarena pays last"}
+    combo = next(v for v in report["variants"] if v["name"] == "combo +5")
+    assert combo["edits"] == [
+        {"file": ARENAS, "path": "arenas/combo-stadium-1/fans/0", "before": 21, "after": 26}
+    ]
+    figure = combo["figures"]["fans, seat 1 (greedy)"]
+    low, high = figure["ci95"]
+    assert low <= figure["change"] <= high and 0 <= figure["q_value"] <= 1
+    moved = [v["moved"] for v in report["variants"]]
+    assert moved == sorted(moved, reverse=True)
+    for figure, moves in report["by_figure"].items():
+        changes = [abs(m["change"]) for m in moves]
+        assert changes == sorted(changes, reverse=True), figure
+
+    # The base is what `simulate` plays with the same seeds.
+    simulated = runner.invoke(
+        app,
+        ["simulate", "--game", "all-star-draft", "--games", "20", "--seed", "1",
+         "--bots", "greedy,random", "--jobs", "1"],
+    )  # fmt: skip
+    assert simulated.exit_code == 0, simulated.output
+    plain = json.loads(
+        Path(
+            "output/all-star-draft/simulation/2025-4p-greedy-random-seed1-20games.json"
+        ).read_text()
+    )
+    for seat in plain["win_rate_by_seat"]:
+        base = report["base"]["figures"][f"win rate, seat {seat['seat']} ({seat['bot']})"]
+        assert base["mean"] == pytest.approx(seat["rate"], abs=1e-4)
+
+    # Run again: every variant comes from the cache, and the report is the same.
+    again = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
+    assert again.exit_code == 0, again.output
+    assert "4 variant(s) cached, 0 to play" in again.output
+    second = json.loads(Path("output/all-star-draft/sweep/sweep.json").read_text("utf-8"))
+    assert all(v["cached"] for v in second["variants"])
+    assert [v["figures"] for v in second["variants"]] == [v["figures"] for v in report["variants"]]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "arenas/polarena-3/fans/5",
+            "arenas/polarena-9/fans/5",
+            "sweep.yaml:13:43: error: editions/2025/arenas.yaml: arenas has no item 'polarena-9'",
+        ),
+        (
+            "value: 20",
+            "value: -20",
+            "sweep.yaml:13:75: error: the variant 'polarena pays last' makes data the game "
+            "refuses: editions/2025/arenas.yaml: item 6 of fans is -20, must be at least 0",
+        ),
+        (
+            "from: -5, to: 5",
+            "from: 5, to: -5",
+            "sweep.yaml:10:97: error: the range goes from 5 to -5",
+        ),
+        ("file: editions/2025/arenas.yaml, path: arenas/polarena", "file: arenas.yaml, path: arenas/polarena", "the pack all-star-draft has no data file arenas.yaml"),
+        ("games: 20", "games: 0", "sweep.yaml:4:1: error: 'games' is 0, must be at least 1"),
+        ("game: all-star-draft", "game: hockey", "sweep.yaml:1:1: error: data has no game 'hockey'"),
+        ("bots: [greedy, random]", "bots: [greedy, clever]", "sweep.yaml:6:1: error: unknown bot clever"),
+        ("- name: polarena pays last", "- name: combo +5", "two variants are called 'combo +5'"),
+    ],
+)  # fmt: skip
+def test_a_wrong_sweep_file_is_a_located_error_and_writes_nothing(
+    sweep_folder: Path, runner: CliRunner, old: str, new: str, expected: str
+) -> None:
+    text = SWEEP.replace(old, new)
+    assert text != SWEEP
+    Path("sweep.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
+    assert result.exit_code == 1, result.output
+    assert expected in result.output, result.output
+    assert "hint:" in result.output
+    assert "Traceback" not in result.output
+    assert not Path("output").exists()
+
+
+def test_an_unreachable_scheduler_is_an_error_that_says_what_to_do(
+    sweep_folder: Path, runner: CliRunner
+) -> None:
+    import dask
+
+    with dask.config.set({"draftdeck.connect-timeout": "1s"}):
+        result = runner.invoke(app, ["sweep", "sweep.yaml", "--scheduler", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 1, result.output
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    assert "dask scheduler" in result.output and "Traceback" not in result.output
+    assert not Path("output").exists()
+
+
+def test_a_range_is_one_variant_per_step_and_the_base_is_left_out(sweep_folder: Path) -> None:
+    spec = read_sweep("sweep.yaml")
+    assert [v.name for v in spec.variants] == ["combo -5", "combo +5", "polarena pays last"]
+    assert [e.add for e in spec.variants[0].edits] == [-5]
+    assert spec.settings.bots == ("greedy", "random") and spec.settings.games == 20
+    assert spec.data == Path("data")
