@@ -284,6 +284,7 @@ def _receive(state: Any, parent: int) -> None:
     global _STATE  # noqa: PLW0603 - a worker's one piece of inherited state
     _STATE = state
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides; Ctrl-C reaches both
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, forked with it
     watch_parent(parent)
 
 
