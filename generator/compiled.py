@@ -31,12 +31,3 @@ def kernel(function: F) -> F:
 
     compiled: F = numba.njit(cache=True, nogil=True)(function)  # type: ignore[assignment]
     return compiled
-
-
-def inlined_kernel(function: F) -> F:
-    """A kernel that other kernels compile into themselves: calling a kernel that takes
-    arrays costs tens of nanoseconds in reference counting, too much in an inner loop."""
-    import numba
-
-    compiled: F = numba.njit(cache=True, nogil=True, inline="always")(function)  # type: ignore[assignment]
-    return compiled

@@ -28,6 +28,33 @@ shutil.copytree(
 )
 
 
+WARM_UP = (
+    "from generator.games.disaster_draft.simulation import play;"
+    "from generator.packs.find import load_pack;"
+    "play(load_pack(DATA / 'disaster-draft').model, ('greedy', 'random'), 1)",
+    "from generator.games.extraliga_all_stars.simulation import play;"
+    "from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds;"
+    "from generator.packs.find import load_pack;"
+    "play(load_pack(DATA / 'extraliga-all-stars').model, ('greedy', 'random'), 1);"
+    "bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4))",
+)
+"""Games that use every compiled kernel, played before the test workers start."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before the workers of `pytest -n` start, compile the kernels once (numba caches them
+    in the user's cache folder), so that no two workers compile the same kernel at once."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    import subprocess
+    import sys
+
+    setup = f"from pathlib import Path; DATA = Path({str(DATA)!r});"
+    running = [subprocess.Popen([sys.executable, "-c", setup + code]) for code in WARM_UP]
+    for process in running:
+        process.wait()
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Remove the session's copy of the data."""
     shutil.rmtree(_SNAPSHOT, ignore_errors=True)

@@ -159,7 +159,8 @@ def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
 ) -> None:
     """10,000 distinct cards, each front drawing 7 elements and each back 3, in three
     languages: the budget exactly. Built on 2 cores; the peak of the largest process is
-    measured, and three of them (the main one and two workers) must fit in 2 GiB."""
+    measured, and three of them (the main one and two workers) must fit in 2 GiB; the build
+    must end, not run on for minutes."""
     import subprocess
     import sys
 
@@ -189,7 +190,9 @@ def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
     )
     code, seconds, kib = measured.stdout.split("\n", 1)[0].split()
     assert code == "0", measured.stdout
-    assert float(seconds) < 60
+    # A guard against a build that runs on for minutes, with room for a busy machine, not a
+    # speed measurement (benchmarks/scale_speed.py measures how builds scale).
+    assert float(seconds) < 150
     assert 3 * int(kib) < 2 * 1024 * 1024
     assert len(list(Path("out/demo").rglob("*.pdf"))) == 9
 

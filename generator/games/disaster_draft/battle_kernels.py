@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.compiled import inlined_kernel, kernel
+from generator.compiled import kernel
 from generator.games.disaster_draft.model import MAX_STRENGTH, MIN_STRENGTH
 
 STRONGEST, WEAKEST = 0, 1
@@ -35,6 +35,11 @@ EVENT_EFFECT, EVENT_STRENGTH, EVENT_DIED = 0, 1, 2
 before, after). EVENT_EFFECT opens an effect that acted (a draw's amount in `before`);
 EVENT_STRENGTH and EVENT_DIED follow it, one per target. The reward's seat is -1."""
 EVENT_COLUMNS = 8
+NO_REWARD: Any = np.int64(-1)
+NO_CONDITION: Any = np.int64(STRONGEST)
+NOT_RECORDED: Any = np.bool_(False)
+"""Arguments kernels pass each other as numpy scalars: a plain constant would make numba
+compile the callee once more, for that constant alone."""
 
 
 @kernel
@@ -71,7 +76,7 @@ def winner_of(totals: Any, players: int, reward: int, condition: int) -> int:
     return best if top == 1 else -1
 
 
-@inlined_kernel
+@kernel
 def resolve_into(  # noqa: PLR0915 - one battle is one loop
     units: Any,
     effects: Any,
@@ -237,8 +242,8 @@ def alone_totals(units: Any, effects: Any, count: int) -> Any:
     for u in range(count):
         armies[0, 0] = u
         resolve_into(
-            units, effects, armies, sizes, -1, STRONGEST, strengths, alive, draws, totals,
-            prize, events, False, work,
+            units, effects, armies, sizes, NO_REWARD, NO_CONDITION, strengths, alive, draws,
+            totals, prize, events, NOT_RECORDED, work,
         )  # fmt: skip
         found[u] = totals[0]
     return found
@@ -349,7 +354,7 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
         solo_sizes[0] = lengths[c]
         resolve_into(
             units, effects, solo_armies, solo_sizes, reward, condition, strengths, alive,
-            draws, totals, prize, events, False, work,
+            draws, totals, prize, events, NOT_RECORDED, work,
         )  # fmt: skip
         solo[c] = totals[0]
         if key < memo.shape[0]:
@@ -396,7 +401,7 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
                 totals,
                 prize,
                 events,
-                False,
+                NOT_RECORDED,
                 work,
             )
             if won == seat:

@@ -38,6 +38,13 @@ LINKED = ((0, 1), (0, 2), (1, 2))
 """The slot pairs, in the order of a shape's links row."""
 FOUND = 9
 """What `search` writes of the lineup it finds: 3 + 3 card indices, 2 strengths, face down."""
+NO: Any = np.bool_(False)
+YES: Any = np.bool_(True)
+NO_SLOT: Any = np.int64(-1)
+NONE_KEPT: Any = np.int64(0)
+ALL_SIX: Any = np.int64(6)
+"""Arguments kernels pass each other as numpy scalars: a plain constant would make numba
+compile the callee once more, for that constant alone."""
 ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 """The placements of three cards, in the order itertools.permutations gives them."""
 
@@ -296,7 +303,7 @@ def lineup_value(kinds: Any, down: int, everyone: bool, slots: Any, links: Any) 
     """The offence and defence of six kinds in slot order, offence first (0: empty, or a
     player sent off), with a face-down stand-in in the defence's slot `down` (-1: none)."""
     return (
-        order_value(kinds[:3], slots[0], links[0], -1, everyone),
+        order_value(kinds[:3], slots[0], links[0], NO_SLOT, everyone),
         order_value(kinds[3:], slots[1], links[1], down, everyone),
     )
 
@@ -321,6 +328,20 @@ def draft_values(
     for o in range(options.shape[0]):
         kinds[n] = options[o]
         values[o] = max(
-            0, search(kinds, everyone, False, True, 0, 0, 6, slots, links, goalie, memo, found)
+            0,
+            search(
+                kinds,
+                everyone,
+                NO,
+                YES,
+                NONE_KEPT,
+                NONE_KEPT,
+                ALL_SIX,
+                slots,
+                links,
+                goalie,
+                memo,
+                found,
+            ),
         )
     return values
