@@ -51,3 +51,26 @@ def paired(command: list[str], baseline: list[str], runs: int) -> Paired:
         statistics.median(b for _, b in pairs),
         statistics.median(a / b for a, b in pairs),
     )
+
+
+def compile_seconds(script: str) -> tuple[float, float]:
+    """What `script` prints (the seconds it timed) when run in a new process with an empty
+    cache of compiled kernels, then again with the cache the first run left."""
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        cold, warm = (
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", script],
+                    env=environment,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            )
+            for _ in range(2)
+        )
+    return cold, warm

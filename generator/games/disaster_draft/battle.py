@@ -123,13 +123,14 @@ def resolve(
         record,
         scratch(players),
     )
+    final, up = strengths.tolist(), alive.tolist()
     return Outcome(
-        tuple(tuple(int(v) for v in strengths[s, : len(a)]) for s, a in enumerate(armies)),
-        tuple(tuple(bool(v) for v in alive[s, : len(a)]) for s, a in enumerate(armies)),
+        tuple(tuple(final[s][: len(a)]) for s, a in enumerate(armies)),
+        tuple(tuple(map(bool, up[s][: len(a)])) for s, a in enumerate(armies)),
         int(prize[0]),
         bool(prize[1]),
-        tuple(int(t) for t in totals),
-        tuple(int(d) for d in draws),
+        tuple(totals.tolist()),
+        tuple(draws.tolist()),
         None if won < 0 else int(won),
         _changes(events[:written].tolist(), armies) if record else (),
     )

@@ -241,7 +241,13 @@ class LineupRules:
     ) -> Strength:
         """The offence and defence of a lineup; `everyone` is the 100 % synergy event, and
         the `absent` ids are players sent off for the match."""
-        kinds = np.array([0 if p.id in absent else p.kind for p in lineup.players], np.int64)
+        players = (*lineup.offence, *lineup.defence)
+        kinds = np.array(
+            [0 if p.id in absent else p.kind for p in players]
+            if absent
+            else [p.kind for p in players],
+            np.int64,
+        )
         slots, links, goalie = self.shapes
         down = int(goalie[1]) if lineup.face_down_goalie else -1
         offence, defence = lineup_value(kinds, down, everyone, slots, links)
@@ -313,9 +319,9 @@ class LineupRules:
             if (low, high) != (0, 6):
                 raise InputError(f"no lineup of these cards changes {low} to {high} of its players")
             raise InputError("no lineup is possible: every choice of six cards has two legends")
-        offence = tuple(cards[n] for n in found[:3])
-        defence = tuple(cards[n] for n in found[3:6])
-        return Lineup(offence, defence, bool(found[8])), Strength(int(found[6]), int(found[7]))
+        a, b, c, d, e, f, attack, guard, down = found.tolist()
+        lineup = Lineup((cards[a], cards[b], cards[c]), (cards[d], cards[e], cards[f]), down == 1)
+        return lineup, Strength(attack, guard)
 
     def draft_strength(self, cards: Sequence[Player], everyone: bool = False) -> int:
         """The best offence plus defence of at most 12 cards, slots left empty where the
