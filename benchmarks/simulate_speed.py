@@ -1,8 +1,10 @@
 """Simulated 4-player games per second with greedy bots: one process, then two.
 
 The one-process run is the baseline; the two-process run is reported as a
-speed-up over it (issue 6 targets: at least 300 games/s per core, and
-10,000 games in under 20 s on two cores).
+speed-up over it (issue 6's targets: at least 300 games/s per core, and
+10,000 games in under 20 s on two cores; issue 23's: 1,000 games/s per
+core). Random bots, on one process, are the floor: what a game costs when
+no bot weighs anything.
 
     python benchmarks/simulate_speed.py [--games N]
 """
@@ -33,8 +35,14 @@ def main() -> None:
         simulate(book, 4, games, 1, ["greedy"], jobs=jobs)
         seconds[jobs] = time.perf_counter() - start
     per_second = games / seconds[1]
+    start = time.perf_counter()
+    simulate(book, 4, games, 1, ["random"], jobs=1)
+    floor = games / (time.perf_counter() - start)
     print(f"{games} four-player games, greedy bots, 2025 edition")
-    print(f"one process:   {per_second:7.1f} games/s (target >= 300)")
+    print(
+        f"one process:   {per_second:7.1f} games/s (target >= 1,000; random bots, the floor: "
+        f"{floor:.1f} games/s, {floor / per_second:.2f}x greedy's speed)"
+    )
     print(
         f"two processes: {games / seconds[2]:7.1f} games/s, speed-up {seconds[1] / seconds[2]:.2f}x"
     )

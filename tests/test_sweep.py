@@ -146,3 +146,26 @@ def test_a_range_is_one_variant_per_step_and_the_base_is_left_out(sweep_folder: 
     assert [e.add for e in spec.variants[0].edits] == [-5]
     assert spec.settings.bots == ("greedy", "random") and spec.settings.games == 20
     assert spec.data == Path("data")
+
+
+def test_the_example_sweep_file_makes_valid_variants(tmp_path: Path) -> None:
+    """docs/examples/extraliga-sweep.yaml, where it ships (beside a copy of the data)."""
+    from generator.paths import PROJECT_ROOT
+    from generator.sweeps.edits import variant_data
+
+    example = PROJECT_ROOT / "docs/examples/extraliga-sweep.yaml"
+    copy_game(tmp_path, "extraliga-all-stars")
+    (tmp_path / "docs/examples").mkdir(parents=True)
+    placed = tmp_path / "docs/examples" / example.name
+    placed.write_bytes(example.read_bytes())
+    spec = read_sweep(str(placed))
+    root = (placed.parent / "../../data/extraliga-all-stars").resolve()
+    made = [variant_data(spec, root, v) for v in spec.variants]
+    assert [v.name for v in made] == [
+        "Pospíšil joins Kladno",
+        "Jágr's bonus is a -1",
+        "the die's sixth face +1",
+        "the die's sixth face +2",
+        "the die's sixth face +3",
+    ]
+    assert len({v.digest for v in made}) == len(made)

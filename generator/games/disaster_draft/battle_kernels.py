@@ -12,9 +12,10 @@ strength change is kept within 0 to 20 (D3); the reward never acts. With
 the other armies from the units it cannot see and weighs its shortlisted
 armies against the same guesses, so a choice costs one call, not hundreds.
 
-These loops run once per battle and a hundred times per bot decision:
-pure Python spent 40 to 60 microseconds a battle, compiled they take well
-under one (docs/decisions.md).
+These loops run once per battle and a hundred times per bot decision: the
+pure-Python battle they replace took about 57 microseconds (17,400 battles
+a second, the graveyard chain included), a battle in the kernel about 0.3
+(docs/decisions.md).
 """
 
 from __future__ import annotations
