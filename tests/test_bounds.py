@@ -140,6 +140,21 @@ def test_copies_that_disagree_with_the_count_make_no_cards(
     ) in result.output
 
 
+def test_an_empty_each_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """`each: {}` names no field to vary (a mutation test found it crashing the box)."""
+    monkeypatch.chdir(tmp_path)
+    _starter(
+        runner,
+        "components:\n  - {id: card, name: Card, count: 12, format: poker, front: card, "
+        "back: back, cards: {from: cards/cards, each: {}}}\n",
+    )
+    result = runner.invoke(app, ["validate", "demo"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "'each' of 'card' has 0 entries, must have at least 1" in result.output
+
+
 WORST = """
 import resource, subprocess, sys, time
 start = time.perf_counter()
