@@ -41,58 +41,65 @@ def _texts(loaded: LoadedPack, component: str, element: str, locale: str) -> dic
     return out
 
 
-def _english(effect: Effect, plural: dict[str, str]) -> list[str]:
-    """What an English card must say for an effect, read from the engine's model of it."""
+def _english(effect: Effect, title: dict[str, str]) -> list[str]:
+    """What an English card must say for an effect (in small letters), read from the engine's
+    model of it."""
     words = []
     if effect.army:
-        words.append({1: "Alone:", 2: "In a pair:", 3: "In a trio:"}[effect.army])
+        words.append({1: "alone:", 2: "in a pair:", 3: "in a trio:"}[effect.army])
     kind, target = effect.kind.value, effect.target.value if effect.target else None
     if kind == "strength":
-        sign = "+" if effect.amount > 0 else "\u2212"
-        words.append(f"{sign}{abs(effect.amount)} strength")
-        words += {
-            "self": ["This unit"],
-            "allies": ["Allies"],
-            "enemies": ["Enemies"],
-            "reward": ["Reward"],
-        }[str(target)]
+        words.append(f"{'gain' if effect.amount > 0 else 'lose'}")
+        words.append(f"{abs(effect.amount)} strength")
     elif kind == "die":
-        words.append("dies" if target in ("self", "reward") else "die")
+        words.append("die")
     else:
-        words.append(f"Draw {effect.amount} card")
+        words.append(f"draw {effect.amount} card")
+    if target is not None:
+        words.append(
+            {"self": "this unit", "allies": "all", "enemies": "enem", "reward": "the reward"}[
+                target
+            ]
+        )
     if effect.only:
-        words.append(plural[effect.only.value])
-    words += [f"{n}" for n in (effect.at_least, effect.at_most) if n is not None]
+        words.append(title[effect.only.value].lower())
+    words += [
+        f"strength {n} or {way}"
+        for n, way in ((effect.at_least, "more"), (effect.at_most, "less"))
+        if n is not None
+    ]
     return words
 
 
 def test_every_effect_prints_what_the_engine_does() -> None:
     loaded = load_pack(PACK)
     deck = model(loaded.pack)
-    plural = {t["id"]: t["plural"] for t in loaded.pack.values()["types"]["types"]}
+    title = {t["id"]: t["title"] for t in loaded.pack.values()["types"]["types"]}
     printed = _texts(loaded, "unit", "effect", "en")
     for unit in deck.units.values():
         lines = printed[unit.id].split("\n") if unit.effects else []
         assert len(lines) == len(unit.effects), unit.id
         for line, effect in zip(lines, unit.effects, strict=True):
-            for words in _english(effect, plural):
-                assert words in line, (unit.id, words, line)
+            said = line.replace("\u00a0", " ").lower()
+            assert said.endswith("."), (unit.id, line)
+            for words in _english(effect, title):
+                assert words in said, (unit.id, words, line)
 
 
 SUBJECTS = {
-    "en": ("This unit ", "Allies ", "Enemies ", "Reward ", "The reward ", "Draw "),
-    "de": ("Diese Einheit ", "Verbündete ", "Feinde ", "Belohnung ", "Die Belohnung ", "Ziehe "),
-    "fr": (
-        "Cette unité ",
-        "Alliés ",
-        "Les alliés ",
-        "Ennemis ",
-        "Les ennemis ",
-        "Récompense ",
-        "La récompense ",
-        "Piochez ",
+    "en": (
+        "this unit ", "every ally ", "every allied ", "every enemy ", "the reward ", "draw ",
+        "your ally ", "both allies ",
     ),
-}
+    "de": (
+        "diese einheit ", "alle verbündeten ", "alle feinde ", "alle feindlichen ",
+        "die belohnung ", "ziehe ", "dein verbündeter ", "beide verbündeten ",
+    ),
+    "fr": (
+        "cette unité ", "tous vos alliés ", "tous vos ", "toutes vos ", "tous les ennemis ",
+        "tous les ", "toutes les ", "la récompense ", "piochez ", "votre allié ", "vos deux alliés ",
+    ),
+}  # fmt: skip
 """How a line of an effect starts, once its condition (alone, in a pair...) is said: whom it
 hits (this unit, its allies, the enemies, the reward), or, to draw, the unit's owner."""
 
@@ -103,17 +110,26 @@ def test_every_line_of_every_effect_names_whom_it_hits(locale: str) -> None:
     for unit, text in _texts(loaded, "unit", "effect", locale).items():
         for line in text.split("\n") if text else []:
             said = line.split(": ", 1)[-1] if line.count(":") else line
-            assert said.startswith(SUBJECTS[locale]), (unit, line)
+            assert said.replace("\u00a0", " ").lower().startswith(SUBJECTS[locale]), (unit, line)
 
 
-def test_the_effects_are_translated_with_their_numbers_and_types() -> None:
+def test_the_effects_are_whole_translated_sentences_with_their_numbers_and_types() -> None:
     loaded = load_pack(PACK)
     german = _texts(loaded, "unit", "effect", "de")
     french = _texts(loaded, "unit", "effect", "fr")
-    assert german["lantern-bearer"] == "Verbündete +1 Stärke\nZu zweit: Ziehe 1 Karte"
-    assert german["crow-marksman"] == "Feinde sterben (nur Magier mit Stärke 3 oder weniger)"
-    assert french["wither-mage"] == "Seule\u202f: Ennemis \u22124 de force"
-    assert french["bog-lurker"] == "Ennemis \u22121 de force (seulement les Archers)"
+    nb = "\u00a0"
+    assert (
+        german["lantern-bearer"]
+        == f"Alle Verbündeten erhalten +1{nb}Stärke.\nZu zweit: Ziehe 1{nb}Karte."
+    )
+    assert german["camp-cook"] == f"Ziehe 2{nb}Karten."  # the plural form, from the catalog
+    assert (
+        german["crow-marksman"]
+        == f"Alle feindlichen Magier mit Stärke{nb}3{nb}oder weniger sterben."
+    )
+    assert french["wither-mage"] == f"Seule\u202f: tous les ennemis perdent 4{nb}en force."
+    assert french["bog-lurker"] == f"Tous les Archers ennemis perdent 1{nb}en force."
+    assert french["glass-seer"] == f"Seule\u202f: piochez 2{nb}cartes."
     speed = _texts(loaded, "unit", "speed", "de")
     assert speed["glass-seer"] == "Geschwindigkeit 10"
 
@@ -121,7 +137,8 @@ def test_the_effects_are_translated_with_their_numbers_and_types() -> None:
 def test_an_effect_no_phrase_says_is_a_located_error(pack: Path, runner: CliRunner) -> None:
     replace_once(
         pack / "layouts" / "phrases.yaml",
-        '      - {text: "(strength {at-least} or more only)"}\n',
+        '    - {when: {kind: die, target: enemies}, text: "Every enemy of strength {at-least} or '
+        'more dies."}\n',
         "",
     )
     result = runner.invoke(app, ["validate", "--data", str(pack)])
@@ -133,17 +150,21 @@ def test_an_effect_no_phrase_says_is_a_located_error(pack: Path, runner: CliRunn
         if "void-priest" in text
     )
     assert f"units.yaml:{line}:" in result.output
-    assert "no phrase says at-least" in result.output
+    assert "the nearest message leaves at-least unsaid" in result.output
     assert "void-priest" in result.output
 
 
 def test_a_translation_that_drops_a_placeholder_is_refused(pack: Path, runner: CliRunner) -> None:
     catalog = pack / "locales" / "fr" / "LC_MESSAGES" / "disaster-draft.po"
-    replace_once(catalog, 'msgstr "Alliés {amount|signed} de force"', 'msgstr "Alliés de force"')
+    replace_once(
+        catalog,
+        'msgstr "Tous vos alliés gagnent {amount}\u00a0en force."',
+        'msgstr "Tous vos alliés gagnent en force."',
+    )
     result = runner.invoke(app, ["validate", "--data", str(pack)])
     assert result.exit_code == 1
     assert "phrases.yaml" in result.output
-    assert "has the placeholders none, not {amount|signed}" in result.output
+    assert "has the placeholders none, not {amount}" in result.output
 
 
 def _shown(loaded: LoadedPack, *elements: str) -> dict[str, str]:
@@ -191,9 +212,9 @@ def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     build(pack, out, BuildOptions(locales=("de", "fr", "en")))
     for locale, sentence in (
-        ("de", "Verbündete +2 Stärke"),
-        ("fr", "Alliés +2 de force"),
-        ("en", "Allies +2 strength"),
+        ("de", "Alle Verbündeten erhalten"),
+        ("fr", "Tous vos alliés gagnent"),
+        ("en", "Every ally gains"),
     ):
         folder = out / "disaster-draft" / locale
         units = reader(folder / "unit.pdf")

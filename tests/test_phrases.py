@@ -1,4 +1,5 @@
-"""Phrase books: data items said in words, slot by slot, never saying less than the data."""
+"""Phrase books: data items said in whole sentences, one message per shape of item, never saying
+less than the data."""
 
 from __future__ import annotations
 
@@ -23,17 +24,13 @@ BOOKS = """\
 effects:
   refs: {only: types/types}
   silent: [note]
-  slots:
-    army:
-      - {when: {army: 1}, text: "Alone:"}
-      - {when: {army: [2, 3]}, text: "Together:"}
-    action:
-      - {when: {kind: strength, target: enemies}, text: "Enemies {amount|signed}"}
-      - {when: {kind: draw, amount: 1}, text: "Draw 1 card"}
-      - {when: {kind: draw}, text: "Draw {amount} cards"}
-    filter:
-      - {text: "({only.plural|tr} up to {at-most})"}
-      - {text: "({only.plural|tr})"}
+  messages:
+    - {when: {kind: strength, target: enemies, amount: {max: -1}}, text: "Every enemy loses {amount|abs}."}
+    - {when: {kind: strength, target: enemies, amount: {min: 1}}, text: "Every enemy gains {amount}."}
+    - {when: {kind: strength, target: enemies}, text: "Every {only.plural|tr} up to {at-most}: {amount|signed}."}
+    - {when: {army: 1, kind: strength, target: enemies}, text: "Alone: every {only.plural|tr}: {amount|signed}."}
+    - {when: {kind: draw}, text: "Draw {amount} card.", plural: "Draw {amount} cards.", count: amount}
+    - {when: {army: [2, 3], kind: draw}, text: "Together: draw {amount}.", plural: "Together: draw {amount}!", count: amount}
 """
 
 
@@ -58,49 +55,61 @@ def _say(effects: Any, phrases: Phrases | None = None) -> str:
     return fill_text("{effects|say}", scope, Env())
 
 
-def test_each_slot_is_said_by_its_first_matching_phrase() -> None:
+def test_each_item_is_said_by_the_first_message_that_names_all_it_sets() -> None:
     effects = [
         {"kind": "strength", "target": "enemies", "amount": -2, "only": "a", "army": 1},
         {"kind": "draw", "amount": 1},
         {"kind": "draw", "amount": 3, "army": 2, "note": "not printed"},
+        {"kind": "strength", "target": "enemies", "amount": 2},
     ]
     assert _say(effects).split("\n") == [
-        "«Alone:»@phrases «Enemies \u2212<2>»@phrases («Archers»@types)",
-        "«Draw 1 card»@phrases",
-        "«Together:»@phrases «Draw 3 cards»@phrases",
+        "«Alone: every «Archers»@types: \u2212<2>.»@phrases",
+        "«Draw 1 card.»@phrases#1",
+        "«Together: draw 3!»@phrases#3",
+        "«Every enemy gains 2.»@phrases",
     ]
 
 
-def test_placeholders_of_a_phrase_read_the_item_and_its_references() -> None:
-    plain = type("Plain", (Env,), {"translate": lambda self, context, text: text})
+def test_the_messages_placeholders_read_the_item_and_its_references() -> None:
+    plain = type(
+        "Plain",
+        (Env,),
+        {
+            "translate": lambda self, context, text: text,
+            "translate_plural": lambda self, context, one, many, n: one if n == 1 else many,
+        },
+    )
     card = Item({"effects": [{"kind": "strength", "target": "enemies", "amount": -2}]}, "units")
     scope = Scope(card, {}, frozenset({"plural"}), _phrases()[0])
-    assert fill_text("{effects|say}", scope, plain()) == "Enemies \u2212<2>"
+    assert fill_text("{effects|say}", scope, plain()) == "Every enemy loses <2>."
     card = Item(
         {
-            "effects": {
-                "kind": "strength",
-                "target": "enemies",
-                "amount": 3,
-                "only": "m",
-                "at-most": 4,
-            }
+            "effects": [
+                {"kind": "strength", "target": "enemies", "amount": 3, "only": "m", "at-most": 4},
+                {"kind": "draw", "amount": 2},
+            ]
         },
         "units",
     )
     scope = Scope(card, {}, frozenset({"plural"}), _phrases()[0])
-    assert fill_text("{effects|say}", scope, plain()) == "Enemies +<3> (Mages up to 4)"
+    assert fill_text("{effects|say}", scope, plain()) == (
+        "Every Mages up to 4: +<3>.\nDraw 2 cards."
+    )
 
 
 @pytest.mark.parametrize(
     ("effect", "unsaid"),
     [
-        ({"kind": "strength", "target": "allies", "amount": 2}, "no phrase says it"),
-        ({"kind": "draw", "amount": 2, "at-least": 3}, "no phrase says at-least"),
-        ({"kind": "strength", "target": "enemies", "amount": 1, "at-most": 3}, "at-most"),
+        ({"kind": "strength", "target": "allies", "amount": 2}, "no message fits it"),
+        (
+            {"kind": "draw", "amount": 2, "at-least": 3},
+            "the nearest message leaves at-least unsaid",
+        ),
+        ({"kind": "strength", "target": "enemies", "amount": 1, "at-least": 3}, "at-least"),
+        ({"kind": "strength", "target": "enemies", "amount": 0}, "no message fits it"),
     ],
 )
-def test_an_item_no_phrase_fully_says_is_refused(effect: dict[str, Any], unsaid: str) -> None:
+def test_an_item_no_message_fully_says_is_refused(effect: dict[str, Any], unsaid: str) -> None:
     with pytest.raises(ExpressionError) as caught:
         _say([effect])
     assert unsaid in caught.value.message
@@ -126,16 +135,28 @@ def test_a_field_without_a_book_or_a_wrong_value_is_refused() -> None:
 
 
 def test_the_phrase_file_is_checked() -> None:
-    broken = BOOKS.replace("types/types", "kinds/kinds").replace(
-        '"Draw 1 card"', '"Draw {effects|say}"'
+    broken = (
+        BOOKS.replace("types/types", "kinds/kinds")
+        .replace('"Draw {amount} card."', '"Draw {effects|say}."')
+        .replace(", count: amount}\n    - {when: {army: [2, 3]", "}\n    - {when: {army: [2, 3]")
     )
     _, problems = _phrases(broken)
     messages = [p.message for p in problems]
-    assert messages == ["no list kinds/kinds", "{effects|say}: a phrase cannot say another item"]
-    assert [p.line for p in problems] == [2, 10]
+    assert messages == [
+        "no list kinds/kinds",
+        "{effects|say}: a message cannot say another item",
+        "a message with a plural needs a count, and a count needs a plural",
+    ]
+    assert [p.line for p in problems] == [2, 9, 9]
 
 
 @pytest.mark.parametrize(("value", "shown"), [(2, "+<2>"), (-3, "\u2212<3>"), (0, "<0>")])
 def test_signed_numbers_carry_their_sign(value: int, shown: str) -> None:
     card = Item({"id": "u", "n": value}, "units")
     assert fill_text("{n|signed}", Scope(card, {}, frozenset()), Env()) == shown
+
+
+@pytest.mark.parametrize(("value", "shown"), [(2, "<2>"), (-3, "<3>")])
+def test_abs_drops_the_sign(value: int, shown: str) -> None:
+    card = Item({"id": "u", "n": value}, "units")
+    assert fill_text("{n|abs}", Scope(card, {}, frozenset()), Env()) == shown

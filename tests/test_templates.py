@@ -44,6 +44,9 @@ class Env:
     def translate(self, context: str, text: str) -> str:
         return f"«{text}»@{context}"
 
+    def translate_plural(self, context: str, singular: str, plural: str, count: int) -> str:
+        return f"«{singular if count == 1 else plural}»@{context}#{count}"
+
     def number(self, value: float) -> str:
         return f"<{value}>"
 

@@ -21,6 +21,8 @@ from generator.printing.characters import unprintable
 Key = tuple[str, str]
 """(context, English text); the context is '' when the entry has none."""
 Translations = Mapping[Key, str]
+Forms = Mapping[Key, tuple[str, ...]]
+"""Every form of each finished translation: one, or one per plural form of the language."""
 """(context, English text) -> translation."""
 
 LANGUAGE_NAMES = {"de": "German", "fr": "French", "en": "English"}
@@ -101,6 +103,11 @@ def _checked_lines(path: Path) -> list[str]:
 
 def finished_entries(catalog: Any) -> dict[Key, str]:
     """Translated, non-fuzzy entries (header left out); a plural entry needs every form."""
+    return {key: forms[0] for key, forms in finished_forms(catalog).items()}
+
+
+def finished_forms(catalog: Any) -> dict[Key, tuple[str, ...]]:
+    """Every form of the translated, non-fuzzy entries (a plural entry needs all of them)."""
     found = {}
     for message in catalog:
         if not message.id or message.fuzzy:
@@ -108,7 +115,7 @@ def finished_entries(catalog: Any) -> dict[Key, str]:
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         if forms and all(form and form.strip() for form in forms):
             msgid = message.id if isinstance(message.id, str) else message.id[0]
-            found[(message.context or "", msgid)] = forms[0]
+            found[(message.context or "", msgid)] = tuple(forms)
     return found
 
 
@@ -117,7 +124,7 @@ def read_translations(path: Path) -> Translations:
     return finished_entries(read_catalog(path))
 
 
-def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, Translations]:
+def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, Forms]:
     """A .po file's finished entries, compiled in memory as gettext translations, and as a
     mapping; read once per version of the file (a build validates, then translates)."""
     status = path.stat()
@@ -127,11 +134,11 @@ def compile_catalog(path: Path, locale: str) -> tuple[gettext.GNUTranslations, T
 @cache
 def _compiled(
     path: Path, mtime: int, size: int, locale: str
-) -> tuple[gettext.GNUTranslations, Translations]:
+) -> tuple[gettext.GNUTranslations, Forms]:
     from babel.messages.mofile import write_mo
 
     catalog = read_catalog(path, locale)
-    finished = finished_entries(catalog)
+    finished = finished_forms(catalog)
     for message in list(catalog)[1:]:
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         if (message.context or "", msgid) not in finished:
@@ -202,17 +209,21 @@ def check_translations(
             if key not in translations or key in checked:
                 continue
             checked.add(key)
-            translated = translations[key]
+            forms = translations[key]
             for problem, hint in (
                 *(
                     (problem, "keep every {placeholder} of the text as it is")
+                    for translated in forms
                     for problem in (
                         _placeholder_problem(found.text, translated)
                         if found.context in TEMPLATE_CONTEXTS
                         else ()
                     )
                 ),
-                *((problem, "retype it") for problem in filter(None, [unprintable(translated)])),
+                *(
+                    (problem, "retype it")
+                    for problem in filter(None, (unprintable(t) for t in forms))
+                ),
             ):
                 diagnostics.append(
                     document.diagnostic(

@@ -41,6 +41,8 @@ class DataString:
     """Where the string sits in its document."""
     item_id: str | None
     """The id of the item the string names (or the template element), for translator comments."""
+    plural: str | None = None
+    """The English plural form, for a text whose wording depends on a number."""
 
 
 def data_strings(
@@ -96,13 +98,35 @@ def _phrase_texts(books: Any) -> Iterator[DataString]:
     if not isinstance(books, dict):
         return
     for name, book in books.items():
-        slots = book.get("slots") if isinstance(book, dict) else None
-        for slot, phrases in (slots or {}).items() if isinstance(slots, dict) else ():
-            for index, phrase in enumerate(phrases if isinstance(phrases, list) else ()):
-                text = phrase.get("text") if isinstance(phrase, dict) else None
-                if isinstance(text, str) and _worded(text):
-                    path = (name, "slots", slot, index, "text")
-                    yield DataString(PHRASE_CONTEXT, text, path, f"{name}, {slot}")
+        messages = book.get("messages") if isinstance(book, dict) else None
+        for index, message in enumerate(messages if isinstance(messages, list) else ()):
+            text = message.get("text") if isinstance(message, dict) else None
+            if isinstance(text, str) and _worded(text):
+                plural = message.get("plural")
+                yield DataString(
+                    PHRASE_CONTEXT,
+                    text,
+                    (name, "messages", index, "text"),
+                    f"{name}, {_described(message.get('when'))}",
+                    plural if isinstance(plural, str) and message.get("count") else None,
+                )
+
+
+def _described(when: Any) -> str:
+    """A message's `when`, for the translator: what the sentence says."""
+    if not isinstance(when, dict):
+        return "any item"
+    parts = []
+    for key, value in when.items():
+        if isinstance(value, dict):
+            low, high = value.get("min"), value.get("max")
+            shown = (
+                f">= {low}" if high is None else f"<= {high}" if low is None else f"{low}..{high}"
+            )
+        else:
+            shown = str(value)
+        parts.append(f"{key} {shown}")
+    return ", ".join(parts)
 
 
 def _worded(text: str) -> bool:

@@ -16,7 +16,7 @@ from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.loading import strict_yaml
 from generator.loading.manifest import LAYOUTS, PHRASES
 
-ExtractResult = tuple[int, str, tuple[str, str], list[str]]
+ExtractResult = tuple[int, str, tuple[str, ...], list[str]]
 
 
 class UnreadableData(ValueError):
@@ -36,7 +36,8 @@ def extract_data_strings(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> Iterator[ExtractResult]:
-    """Yield (line, 'pgettext', (context, text), comments) for each data string."""
+    """Yield (line, 'pgettext', (context, text), comments) for each data string, or
+    (line, 'npgettext', (context, text, plural), comments) for one with plural forms."""
     name = getattr(fileobj, "name", "<data>")
     text, problems = strict_yaml.decode_utf8(fileobj.read(), str(name))
     if text is None:
@@ -51,7 +52,10 @@ def extract_data_strings(
     for found in data_strings(document, _translated_keys(root), layout=layout, phrases=phrases):
         line, _ = document.locate(found.path)
         comment = f"{found.context}: {found.item_id}" if found.item_id else found.context
-        yield line, "pgettext", (found.context, found.text), [comment]
+        if found.plural is not None:
+            yield line, "npgettext", (found.context, found.text, found.plural), [comment]
+        else:
+            yield line, "pgettext", (found.context, found.text), [comment]
 
 
 def _pack_root(path: Path) -> Path | None:

@@ -79,6 +79,13 @@ class Translator:
         self._need("data", context, message)
         return self.data.pgettext(context, message)
 
+    def name_plural(self, context: str, forms: tuple[str, str], count: int) -> str:
+        """A data string with plural forms (a phrase book's message), in the form `count`
+        asks for; its placeholders are left for the caller to fill."""
+        singular, plural = forms
+        self._need("data", context, singular)
+        return self.data.npgettext(context, singular, plural, count)
+
     def plural(self, forms: tuple[str, str], count: int) -> str:
         """An interface string (from NP_) in the plural form the count asks for, {n} filled in."""
         singular, plural = forms

@@ -232,6 +232,10 @@ class LanguageEnv:
         """A data or template text in this language."""
         return self.tr.name(context, text)
 
+    def translate_plural(self, context: str, singular: str, plural: str, count: int) -> str:
+        """A data text in this language's plural form for the count."""
+        return self.tr.name_plural(context, (singular, plural), count)
+
     def number(self, value: float) -> str:
         """A number in this language."""
         return self.tr.number(value)

@@ -46,6 +46,10 @@ class CheckEnv:
         """The text itself."""
         return text
 
+    def translate_plural(self, context: str, singular: str, plural: str, count: int) -> str:
+        """The English form for the count."""
+        return singular if count == 1 else plural
+
     def number(self, value: float) -> str:
         """The number as Python writes it."""
         return str(value)

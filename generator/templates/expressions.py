@@ -24,7 +24,9 @@ REPEAT_ROOTS = frozenset({"item", "index", "odd"})
 """Names a repeat gives its elements, before the card's own fields."""
 OTHER_ROOTS = frozenset({"game", "edition", "component"})
 """Names that reach beyond the card when it has no field of that name."""
-TEXT_FILTERS = frozenset({"tr", "number", "signed", "ordinal", "upper", "lower", "initial", "say"})
+TEXT_FILTERS = frozenset(
+    {"tr", "number", "signed", "abs", "ordinal", "upper", "lower", "initial", "say"}
+)
 COLOUR_FILTERS = frozenset({"bg", "ink"})
 FILTERS = TEXT_FILTERS | COLOUR_FILTERS
 _SEGMENT = re.compile(r"([a-z_][a-z0-9_-]*)((?:\[[0-9]+\])*)")
@@ -89,6 +91,9 @@ class Env(Protocol):
 
     def translate(self, context: str, text: str) -> str:
         """A data text in this language."""
+
+    def translate_plural(self, context: str, singular: str, plural: str, count: int) -> str:
+        """A data text in this language, in the plural form `count` asks for."""
 
     def number(self, value: float) -> str:
         """A number in this language's format."""
@@ -390,6 +395,13 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope
                 "a number",
             )
             value = signed(value, env)
+        elif name == "abs":
+            _expect(
+                isinstance(value, int | float) and not isinstance(value, bool),
+                placeholder,
+                "a number",
+            )
+            value = env.number(abs(value))
         elif name == "ordinal":
             _expect(
                 isinstance(value, int) and not isinstance(value, bool),

@@ -1,13 +1,18 @@
 """Phrase books: how items of the data (a card's effects) are said in words, in any language.
 
 A book is named after the card field whose items it says (`{effects|say}`
-uses the book `effects`). Its slots are the parts of each item's sentence,
-in order; a slot is said by the first of its phrases that matches the item,
-or not at all. A phrase matches when the item has the values its `when`
-asks for and sets every field its text names. Every field the item sets
-must be said by some phrase (in its `when` or its text), so a card can
-never print less than the data makes the rules do; an item that is not
-fully said is an error at the item.
+uses the book `effects`). It lists **messages**: each a whole sentence that
+says one shape of item, with named placeholders for the item's values, so
+that a translator always translates a complete sentence and never a piece
+of one (the filter folded into the subject, the condition into the
+sentence, the punctuation inside the text). An item is said by the first
+message that fits it: the item has the values its `when` asks for (a value,
+a list of values, or a range such as `{min: 1}`), sets every field its text
+names, and every field the item sets is named by the message (in its `when`
+or its text). So a card can never print less than the data makes the rules
+do; an item no message says is an error at the item. A message whose
+wording depends on a number has a `plural` and a `count`: the catalogs then
+hold every plural form the language has (gettext's npgettext).
 """
 
 from __future__ import annotations
@@ -38,31 +43,59 @@ Resolve = Callable[[Document, PathKey, str, list[Diagnostic]], Mapping[str, Item
 
 
 @dataclass(frozen=True)
-class Phrase:
-    """One way to say part of an item."""
+class Condition:
+    """What one field must be for a message to fit: one of `values`, or a number in range."""
 
-    when: Mapping[str, tuple[Any, ...]]
-    text: str
-    names: frozenset[str]
-    """The item's fields the text names."""
+    values: tuple[Any, ...] = ()
+    least: float | None = None
+    most: float | None = None
 
-    def matches(self, fields: Mapping[str, Any]) -> bool:
-        """Whether the item has the values `when` asks for and every field the text names."""
-        return all(fields.get(key) in values for key, values in self.when.items()) and all(
-            is_set(fields.get(name)) for name in self.names
+    def holds(self, value: Any) -> bool:
+        """Whether the item's value is as the condition asks."""
+        if self.values:
+            return value in self.values
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        return (self.least is None or value >= self.least) and (
+            self.most is None or value <= self.most
         )
 
 
 @dataclass(frozen=True)
+class Message:
+    """One whole sentence that says every item of one shape."""
+
+    when: Mapping[str, Condition]
+    text: str
+    plural: str | None
+    """The English plural form, when the wording depends on the number `count` names."""
+    count: str | None
+    names: frozenset[str]
+    """The item's fields the text names."""
+    at: PathKey
+    """Where the message is in phrases.yaml."""
+
+    def fits(self, fields: Mapping[str, Any]) -> bool:
+        """Whether the item has the values `when` asks for and every field the text names."""
+        return all(cond.holds(fields.get(key)) for key, cond in self.when.items()) and all(
+            is_set(fields.get(name)) for name in self.names
+        )
+
+    def unsaid(self, fields: Mapping[str, Any], silent: frozenset[str]) -> list[str]:
+        """The fields the item sets that this message does not name."""
+        named = {*self.when, *self.names, *silent}
+        return sorted(key for key, value in fields.items() if is_set(value) and key not in named)
+
+
+@dataclass(frozen=True)
 class Book:
-    """The phrases that say the items of one field."""
+    """The messages that say the items of one field."""
 
     name: str
-    slots: tuple[tuple[str, tuple[Phrase, ...]], ...]
+    messages: tuple[Message, ...]
     refs: Mapping[str, Mapping[str, Item]]
     ref_lists: Mapping[str, str]
     """Field -> the list its ids name, for messages."""
-    join: str
     between: str
     silent: frozenset[str]
 
@@ -99,31 +132,32 @@ def _sentence(book: Book, item: Value, outer: Scope, env: Env) -> str:
     fields: Mapping[str, Any] = item.value
     _check_refs(book, fields, item)
     scope = Scope(Item(fields, book.name, book.refs, None, item.origin), {}, outer.translate)
-    parts: list[str] = []
-    said: set[str] = set(book.silent)
-    for _, phrases in book.slots:
-        phrase = next((p for p in phrases if p.matches(fields)), None)
-        if phrase is None:
-            continue
-        text = (
-            env.translate(PHRASE_CONTEXT, phrase.text)
-            if needs_translation(phrase.text)
-            else phrase.text
+    fitting = [m for m in book.messages if m.fits(fields)]
+    message = next((m for m in fitting if not m.unsaid(fields, book.silent)), None)
+    if message is None:
+        nearest = fitting[0].unsaid(fields, book.silent) if fitting else []
+        what = (
+            f"the nearest message leaves {', '.join(nearest)} unsaid"
+            if fitting
+            else "no message fits it"
         )
-        parts.append(fill_text(text, scope, env))
-        said |= {*phrase.when, *phrase.names}
-    unsaid = sorted(key for key, v in fields.items() if is_set(v) and key not in said)
-    if not parts or unsaid:
-        what = "no phrase says it" if not parts else "no phrase says " + ", ".join(unsaid)
         raise ExpressionError(
             f"the {book.name} item {_shown(fields)} cannot be printed: {what}",
-            f"add a phrase to the book '{book.name}' of layouts/phrases.yaml whose when or "
-            "text names "
-            + ("its fields" if not parts else ", ".join(unsaid))
-            + ", or change the item",
+            f"add a message to the book '{book.name}' of layouts/phrases.yaml whose when "
+            "matches the item and which names "
+            + (", ".join(nearest) if nearest else "every field the item sets")
+            + " (in its when or its text), or change the item",
             item.origin,
         )
-    return book.join.join(parts)
+    if message.plural is not None and message.count is not None:
+        text = env.translate_plural(
+            PHRASE_CONTEXT, message.text, message.plural, int(fields[message.count])
+        )
+    elif needs_translation(message.text):
+        text = env.translate(PHRASE_CONTEXT, message.text)
+    else:
+        text = message.text
+    return fill_text(text, scope, env)
 
 
 def _check_refs(book: Book, fields: Mapping[str, Any], item: Value) -> None:
@@ -154,46 +188,59 @@ def read_phrases(document: Document | None, resolve: Resolve) -> tuple[Phrases, 
             found = resolve(document, (name, "refs", key), target, problems)
             if found is not None:
                 refs[key] = found
-        slots = tuple(
-            (
-                slot,
-                tuple(
-                    _phrase(document, (name, "slots", slot, i), p, problems)
-                    for i, p in enumerate(phrases)
-                ),
-            )
-            for slot, phrases in raw["slots"].items()
+        messages = tuple(
+            _message(document, (name, "messages", i), m, problems)
+            for i, m in enumerate(raw["messages"])
         )
         books[name] = Book(
             name=name,
-            slots=slots,
+            messages=messages,
             refs=refs,
             ref_lists=dict(raw.get("refs", {})),
-            join=raw.get("join", " "),
             between=raw.get("between", "\n"),
             silent=frozenset(raw.get("silent", ())),
         )
     return Phrases(books), problems
 
 
-def _phrase(
+def _message(
     document: Document, path: PathKey, raw: Mapping[str, Any], problems: list[Diagnostic]
-) -> Phrase:
-    text = raw["text"]
+) -> Message:
+    texts = [("text", raw["text"])]
+    if "plural" in raw:
+        texts.append(("plural", raw["plural"]))
     names: set[str] = set()
-    try:
-        for part in parse_text(text):
-            if isinstance(part, Placeholder):
-                if "say" in part.filters:
-                    raise ExpressionError(
-                        f"{{{part.source}}}: a phrase cannot say another item",
-                        "name the item's own fields, e.g. {amount|signed}",
-                    )
-                names.add(str(part.path[0]))
-    except ExpressionError as error:
-        problems.append(document.diagnostic((*path, "text"), error.message, hint=error.hint))
-    when = {
-        key: tuple(value) if isinstance(value, list) else (value,)
-        for key, value in raw.get("when", {}).items()
-    }
-    return Phrase(when, text, frozenset(names))
+    for key, text in texts:
+        try:
+            for part in parse_text(text):
+                if isinstance(part, Placeholder):
+                    if "say" in part.filters:
+                        raise ExpressionError(
+                            f"{{{part.source}}}: a message cannot say another item",
+                            "name the item's own fields, e.g. {amount|signed}",
+                        )
+                    names.add(str(part.path[0]))
+        except ExpressionError as error:
+            problems.append(document.diagnostic((*path, key), error.message, hint=error.hint))
+    count = raw.get("count")
+    if ("plural" in raw) != (count is not None):
+        problems.append(
+            document.diagnostic(
+                (*path, "plural" if "plural" in raw else "count"),
+                "a message with a plural needs a count, and a count needs a plural",
+                hint="give both: the plural's English text and the field whose number picks "
+                "the form (count: amount)",
+            )
+        )
+        count = None
+    when = {key: _condition(value) for key, value in raw.get("when", {}).items()}
+    plural = raw.get("plural") if count is not None else None
+    return Message(
+        when, raw["text"], plural, count, frozenset(names | ({count} if count else set())), path
+    )
+
+
+def _condition(value: Any) -> Condition:
+    if isinstance(value, dict):
+        return Condition((), value.get("min"), value.get("max"))
+    return Condition(tuple(value) if isinstance(value, list) else (value,))
