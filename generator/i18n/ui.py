@@ -86,11 +86,12 @@ class Translator:
         self._need("data", context, singular)
         return self.data.npgettext(context, singular, plural, count)
 
-    def plural(self, forms: tuple[str, str], count: int) -> str:
-        """An interface string (from NP_) in the plural form the count asks for, {n} filled in."""
+    def plural(self, forms: tuple[str, str], count: int, **values: str) -> str:
+        """An interface string (from NP_) in the plural form the count asks for, {n} and any
+        other placeholders filled in."""
         singular, plural = forms
         self._need(UI_DOMAIN, "", singular)
-        return self.ui.ngettext(singular, plural, count).format(n=self.number(count))
+        return self.ui.ngettext(singular, plural, count).format(n=self.number(count), **values)
 
     def term(self, term: str, text: str) -> str:
         """A term and its explanation, punctuated the language's way ("Penalty: ...")."""

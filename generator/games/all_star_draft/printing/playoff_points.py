@@ -33,11 +33,16 @@ def playoff_points(pen: Pen, ctx: DrawingContext) -> None:
         for index, value in enumerate(values):
             pen.text(Rect(table.x + (index + 1) * w, y, w, h), value, cell)
     bonus = " · ".join(
-        tr.plural(NP_("{n} manager:", "{n} managers:"), n)
-        + " "
-        + tr.plural(NP_("+{n} fan per ticket", "+{n} fans per ticket"), fans)
+        tr.plural(
+            NP_(
+                "{managers} managers: +{n} fan per ticket",
+                "{managers} managers: +{n} fans per ticket",
+            ),
+            fans,
+            managers=tr.number(n),
+        )
         for n, fans in sorted(playoffs.ticket_bonus.items())
     )
     if bonus:
-        label = tr.text(N_("Ticket bonus"))
-        pen.text(ctx.boxes["bonus"], f"{label}: {bonus}", ctx.styles["bonus"])
+        line = tr.text(N_("Ticket bonus: {bonuses}")).format(bonuses=bonus)
+        pen.text(ctx.boxes["bonus"], line, ctx.styles["bonus"])

@@ -199,10 +199,8 @@ def arena_legend(tr: Translator, game: Game, edition: Edition, alt: str) -> Figu
 
 
 def _joined(tr: Translator, items: list[str]) -> str:
-    """Items as a list in the language's own way ("A and B", "A und B", "A et B")."""
-    from babel.lists import format_list
-
-    return str(format_list(items, locale=tr.locale)) if items else "–"
+    """Labels side by side, as a card lists them ("A · B"): they are names, not a sentence."""
+    return " · ".join(items) if items else "–"
 
 
 def _span(tr: Translator, players: list[int]) -> str:
