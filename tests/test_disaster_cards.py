@@ -186,7 +186,7 @@ def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     loaded = load_pack(pack)
     cards = _texts(loaded, "reference", "s1", "en")
     assert set(cards) == {"reference-1"}
-    assert "refill your hand to 5, then discard down to 10" in cards["reference-1"]
+    assert "refills their hand to 5 or discards down to 10" in cards["reference-1"]
     shown = {e for e, text in _shown(loaded, *STEPS).items() if text}
     assert shown == {"s5-strongest-graveyard", "s6-chosen"}
     replace_once(pack / "battle.yaml", "refill-to: 5", "refill-to: 6")
@@ -197,7 +197,7 @@ def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     replace_once(pack / "battle.yaml", "chain-counts: chosen", "chain-counts: all-dead")
     replace_once(pack / "battle.yaml", "dead-reward: graveyard", "dead-reward: winner")
     changed = load_pack(pack)
-    assert "refill your hand to 6" in _texts(changed, "reference", "s1", "en")["reference-1"]
+    assert "refills their hand to 6" in _texts(changed, "reference", "s1", "en")["reference-1"]
     assert _texts(changed, "reference", "goal", "de")["reference-1"].startswith(
         "Wer zuerst 4 Siegpunkte"
     )

@@ -35,11 +35,11 @@ def test_the_summary_shows_the_data() -> None:
     text = _markdown("en")
     assert "reach 3 victory points" in text
     assert "Shuffle the 48 units and turn up 5 for each player" in text
-    assert "refills their hand to 5 and discards down to 10" in text
+    assert "refills their hand to 5 and everyone with more than 10 discards down to 10" in text
     assert "| 1 | 2 |\n| 2 | 1 |\n| 3 | 0 |" in text  # the draws after the reveal
     assert "| C | Creature | 10 |" in text and "| S | Support | 9 |" in text
     assert "| Unit card | 48 |" in text and "| Reference card | 4 |" in text
-    assert "taken one at a time, wins the battle" in text  # the strongest-opponent reading
+    assert "plus the total of each opponent, taken one at a time" in text  # strongest-opponent
     assert "unless it died in the battle (then it stays in the graveyard)" in text  # D5
     assert "until the players have sent as many units as there are players" in text  # D5
 
@@ -62,7 +62,7 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     assert "reach 5 victory points" in text
     assert "refills their hand to 6" in text
     assert "| 1 | 3 |" in text
-    assert "equal highest totals win nothing" in text
+    assert "if two of them tie for highest, nobody wins" in text
     assert "taken one at a time" not in text
     assert "even if it died in the battle" in text
     assert "those the effects killed included" in text
@@ -71,7 +71,7 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
 
 def test_the_example_cards_show_the_vocabulary() -> None:
     text = _markdown("en")
-    names = re.search(r"The cards: (.*)", text)
+    names = re.search(r"Three cards of the deck: (.*)", text)
     assert names is not None
     # the first unit with an army condition, with a type filter (not a creature again), that kills
     assert names.group(1) == "Dune Crawler, Gate Warden, Grave Caller"

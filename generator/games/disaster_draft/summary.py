@@ -31,12 +31,14 @@ Faces = Callable[[str, str], Callable[[Pen], None]]
 
 WINS = {
     WinCondition.STRONGEST: N_(
-        "Each player adds up the strength of their army. A total above the reward's strength "
-        "plus each other total, taken one at a time, wins the battle."
+        "Each player adds up the strength of their army. You win the battle if your total is "
+        "higher than the reward's strength plus the total of each opponent, taken one at a "
+        "time."
     ),
     WinCondition.WEAKEST: N_(
-        "Each player adds up the strength of their army. The highest total above the reward's "
-        "strength plus some other total wins the battle; equal highest totals win nothing."
+        "Each player adds up the strength of their army. Of the players whose total is higher "
+        "than the reward's strength plus the total of at least one opponent, the one with the "
+        "highest total wins the battle; if two of them tie for highest, nobody wins."
     ),
 }
 """The winning step, by the reading of the win condition the data sets (ruling D1)."""
@@ -129,7 +131,7 @@ def _setup(tr: Translator, deck: Deck) -> list[Block]:
             tr.text(
                 N_(
                     "Shuffle the {deck} units and turn up {reveal} for each player. Everyone "
-                    "rolls the 20-sided die; the highest roll takes a unit first, then the "
+                    "rolls the 20-sided die; whoever rolls highest takes a unit first, then the "
                     "players take one at a time clockwise until each holds {reveal}. Keep your "
                     "hand hidden from the others."
                 )
@@ -146,13 +148,14 @@ def _battle(tr: Translator, deck: Deck) -> list[Block]:
     steps = [
         tr.text(
             N_(
-                "From the last battle's winner (in the first battle, the highest roll) clockwise, "
-                "everyone draws a unit. Then everyone refills their hand to {refill} and "
-                "discards down to {discard}, in the same order. An empty deck is the graveyard, "
-                "shuffled."
+                "Starting with the winner of the last battle (in the first battle, with the "
+                "player who rolled highest), everyone draws a unit in turn, clockwise. Then, "
+                "in the same order, everyone with fewer than {refill} cards refills their hand "
+                "to {refill} and everyone with more than {discard} discards down to {discard}. "
+                "When the deck runs out, shuffle the graveyard to make a new deck."
             )
         ).format(refill=tr.number(rules.refill_to), discard=tr.number(rules.discard_to)),
-        tr.text(N_("Turn up the top unit of the deck: the reward.")),
+        tr.text(N_("Turn up the top unit of the deck: it is the reward.")),
         tr.text(
             N_(
                 "Everyone chooses {lowest} to {highest} units from their hand in secret, and all "
@@ -162,15 +165,15 @@ def _battle(tr: Translator, deck: Deck) -> list[Block]:
         ).format(lowest=lowest, highest=highest),
         tr.text(
             N_(
-                "The units' effects act by speed, the fastest first. Equal speeds act in seat "
-                "order from the player who starts the battle, then in the order each army was "
-                "laid out."
+                "The units' effects act in order of speed, the fastest first. Between equal "
+                "speeds, seat order decides, starting with the player who opens the battle; "
+                "within an army, the order in which its cards were laid out."
             )
         ),
         tr.text(
             N_(
                 "A unit's strength stays between {low} and {high} after every change. A unit "
-                "that dies leaves the battle at once and counts nothing."
+                "that dies leaves the battle at once and no longer counts."
             )
         ).format(low=tr.number(MIN_STRENGTH), high=tr.number(MAX_STRENGTH)),
         tr.text(WINS[rules.win_condition]),
@@ -198,8 +201,8 @@ def _effects(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
         Paragraph(
             tr.text(
                 N_(
-                    "A unit's effects are printed under its picture and act when its speed "
-                    "comes. Their words mean:"
+                    "A unit's effects are printed under its picture; they act when the unit's "
+                    "turn comes, by its speed. The words on the cards:"
                 )
             )
         ),
@@ -212,7 +215,7 @@ def _effects(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
             card_row(
                 [unit.id for unit in shown],
                 lambda card: faces(UNIT, card),
-                tr.text(N_("The cards: {names}")).format(names=names),
+                tr.text(N_("Three cards of the deck: {names}")).format(names=names),
                 texts.card_size,
             )
         )
