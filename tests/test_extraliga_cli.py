@@ -116,7 +116,7 @@ def test_draw_cards_list_their_pairings_as_people_write_them(runner: CliRunner) 
     )
     assert result.exit_code == 0
     row = next(line for line in result.stdout.splitlines() if line.startswith("draw-3"))
-    assert "players: 3, pairs: B-C; players: 4, pairs: A-D, B-C; players: 5, pairs: B-C, A-D" in row
+    assert "players: 3, pairs: B–C; players: 4, pairs: A–D, B–C; players: 5, pairs: B–C, A–D" in row
     assert "{" not in result.stdout
 
 

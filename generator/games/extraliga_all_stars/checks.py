@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from generator.diagnostics import Diagnostic
+from generator.games.extraliga_all_stars.model import pair_letters
 from generator.loading.checks import Checks, Docs, duplicates
 from generator.loading.document import Document
 from generator.loading.manifest import Manifest
@@ -140,7 +141,7 @@ def _draws(docs: Docs) -> Iterator[Diagnostic]:
     yield from duplicates(draws, ("draws",))
     for index, card in enumerate(draws.value["draws"]):
         for row, pairing in enumerate(card["pairings"]):
-            letters = [seat for pair in pairing["pairs"] for seat in pair.split("-")]
+            letters = [seat for pair in pairing["pairs"] for seat in pair_letters(pair)]
             seated = "ABCDE"[: pairing["players"]]
             path = ("draws", index, "pairings", row, "pairs")
             outside = sorted({s for s in letters if s not in seated})

@@ -219,9 +219,15 @@ def _draw(card: Mapping[str, Any]) -> Draw:
     )
 
 
+def pair_letters(pair: str) -> tuple[str, str]:
+    """'A–D' (as printed, with an en dash) or 'A-D' -> ('A', 'D')."""
+    a, b = pair.replace("\u2013", "-").split("-")
+    return a, b
+
+
 def _seats(pair: str) -> tuple[int, int]:
-    """'A-D' -> (0, 3)."""
-    a, b = pair.split("-")
+    """'A–D' -> (0, 3)."""
+    a, b = pair_letters(pair)
     return ord(a) - ord("A"), ord(b) - ord("A")
 
 

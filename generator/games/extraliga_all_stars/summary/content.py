@@ -87,8 +87,8 @@ def _goal(tr: Translator) -> list[Block]:
                 N_(
                     "Draft a dream team of hockey players, line it up as an offence trio and a "
                     "defence trio, and play dice matches through a season against the other "
-                    "managers and against virtual opponents. The most points at the end of the "
-                    "season win."
+                    "managers and against virtual opponents. The manager with the most points at "
+                    "the end of the season wins."
                 )
             )
         ),
@@ -101,16 +101,17 @@ def _draft(tr: Translator, deck: Deck) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "With three to five managers, shuffle the {deck} hockey players and deal {hand} "
-                    "to each manager. Keep one card face down and pass the others to your left, then "
-                    "choose again from the cards you receive. Before pick {last} only two cards come "
-                    "round: keep one and put the other back in the box. Then deal {hand} new cards "
-                    "each and draft again, passing to the right. Everyone ends with {cards} players."
+                    "With 3, 4 or 5 managers, shuffle the {deck} hockey players and deal {hand} "
+                    "to each manager. Keep one card face down and pass the others to your "
+                    "left-hand neighbour, then choose again from the cards you receive. Before the "
+                    "{last_pick} pick only two cards come round: keep one and put the other back "
+                    "in the box. Then deal {hand} new cards each and draft again, passing to the "
+                    "right. Everyone ends with {cards} players."
                 )
             ).format(
                 deck=tr.number(len(deck.players)),
                 hand=tr.number(draft.HAND),
-                last=tr.number(draft.PICKS),
+                last_pick=tr.ordinal(draft.PICKS),
                 cards=tr.number(MAX_CARDS),
             )
         ),
@@ -270,10 +271,10 @@ def _season(tr: Translator, texts: Texts, season: SeasonRules) -> list[Block]:
             tr.text(
                 N_(
                     "Deal {coaches} coach cards to each manager, to keep hidden, and shuffle the "
-                    "event cards. Each manager plays one colour: its scoring token starts at 0 on "
-                    "the score sheet, and its team-strength tokens show the lineup's offence and "
-                    "defence. The season deck holds the draw cards for the number of managers and, "
-                    "with few managers, opponent cards:"
+                    "event cards. Each manager chooses a colour: their scoring token starts on 0 "
+                    "of the score sheet, and their team-strength tokens show the lineup's offence "
+                    "and defence. The season deck holds the draw cards for the number of managers "
+                    "and, for some numbers of managers, opponent cards:"
                 )
             ).format(coaches=tr.number(season.coaches_each))
         ),
@@ -330,13 +331,13 @@ def _season(tr: Translator, texts: Texts, season: SeasonRules) -> list[Block]:
                         "his bonus is not played. He may be swapped in the lineup change."
                     ),
                 ),
-                (N_("Remove"), N_("a player goes back to the box for the rest of the season.")),
+                (N_("Injury"), N_("a player goes back to the box for the rest of the season.")),
                 (
-                    N_("Substitute"),
+                    N_("Substitution"),
                     N_("swap one lineup player with a bench player, then rearrange the lineup."),
                 ),
                 (
-                    N_("Synergy 100 %"),
+                    N_("Full synergy"),
                     N_("this round, every two players of a trio pair, whatever their clubs."),
                 ),
             ),
@@ -355,11 +356,11 @@ def _match(tr: Translator, texts: Texts) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "Both sides roll as many dice as their offence. Then the first player may play "
-                    "bonuses from his lineup: those of his offence on his own dice, those of his "
-                    "defence on the opponent's dice. The other side answers, and so on in turn "
-                    "while anyone has an unused bonus. Turn a card sideways once its bonus is "
-                    "played: each is played once a match."
+                    "Each side rolls as many dice as its offence is worth. Then the first player "
+                    "may play bonuses from his lineup: those of his offence on his own dice, those "
+                    "of his defence on the opponent's dice. The other side answers, and so on in "
+                    "turn while anyone has an unused bonus. Turn a card sideways once its bonus "
+                    "is played; each bonus is played once per match."
                 )
             )
         ),
@@ -367,9 +368,9 @@ def _match(tr: Translator, texts: Texts) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "Each die that reaches the opposing defence is a goal, and more goals win. "
-                    "Equal goals go to overtime: one die each, the higher wins, ties are rolled "
-                    "again."
+                    "Each die that reaches the opposing defence is a goal, and the side with more "
+                    "goals wins the match. With equal goals the match goes to overtime: each side "
+                    "rolls one die, the higher roll wins, and equal rolls are rolled again."
                 )
             )
         ),
@@ -378,8 +379,8 @@ def _match(tr: Translator, texts: Texts) -> list[Block]:
             tr.text(
                 N_(
                     "Against a virtual opponent every manager plays in turn, and the manager to "
-                    "the left rolls the opponent's dice. Only the manager plays bonuses, and only "
-                    "the manager scores."
+                    "the left rolls the opponent's dice. The virtual opponent plays no bonus and "
+                    "scores no points: only the manager does."
                 )
             )
         ),
@@ -414,9 +415,9 @@ def _end(tr: Translator) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "After the last match of the season the most points win. A tie goes to the "
-                    "manager whose offence plus defence was higher in the last match; managers "
-                    "still tied share the win, or play a deciding match."
+                    "After the last match of the season, the manager with the most points wins. "
+                    "A tie goes to the manager whose offence plus defence was higher in the last "
+                    "match; managers still tied share the win, or play a deciding match."
                 )
             )
         ),
