@@ -25,7 +25,7 @@ COMPONENT_PAGES = {  # 2025, A4, 3 mm bleed, duplex backs
     "fan-marker.pdf": 1,
     "calibration.pdf": 2,
 }
-NAMES = {"de": "Eisbär", "fr": "Ours polaire", "en": "Polar Bear"}
+NAMES = {"de": "Karibu", "fr": "Caribou", "en": "Caribou"}
 
 
 @pytest.fixture(scope="module")

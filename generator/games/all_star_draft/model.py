@@ -195,6 +195,8 @@ class Setup:
     two_player_removed_flag: str
     two_player_modes: tuple[TwoPlayerMode, ...]
     coaches: CoachDeal | None
+    words: Mapping[str, str]
+    """The edition's own words (hockey-players, bench, bus-tokens, bus), in English."""
 
 
 @dataclass(frozen=True)

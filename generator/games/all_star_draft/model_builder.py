@@ -184,6 +184,7 @@ def _setup(raw: dict[str, Any]) -> Setup:
             for m in two["modes"]
         ),
         coaches=CoachDeal(coaches["dealt"], coaches["keep"]) if coaches else None,
+        words=_frozen({w["id"]: w["name"] for w in raw["words"]}),
     )
 
 

@@ -32,9 +32,13 @@ def tiebreaker(pen: Pen, ctx: DrawingContext) -> None:
     low, high = sides(game)
     players = low if ctx.args.get("side", "first") == "first" else high
     order = game.priorities[players[0]]
-    who = tr.text(N_("{low}–{high} managers")).format(
-        low=tr.number(min(players)), high=tr.number(max(players))
+    low_count, high_count = min(players), max(players)
+    pattern = (
+        N_("{low} or {high} managers")  # two numbers in a row: "5 or 6", not "from 5 to 6"
+        if high_count == low_count + 1
+        else N_("{low}–{high} managers")
     )
+    who = tr.text(pattern).format(low=tr.number(low_count), high=tr.number(high_count))
     pen.text(ctx.boxes["players"], who, ctx.styles["players"])
     medals = [tr.name("medals", m) for m in game.medals]
     attributes = {a: tr.name("attributes", n) for a, n in game.attribute_names.items()}

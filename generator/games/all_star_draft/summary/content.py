@@ -23,7 +23,7 @@ from . import examples, figures, tables
 
 def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> TextDocument:
     """The whole summary: goal, set-up, season, strength, specials, fans, playoffs, end, two managers."""
-    title = tr.text(N_("{game}: rules summary ({edition})")).format(
+    title = tr.text(N_("{game}: rules summary – {edition}")).format(
         game=tr.name("game", game.name), edition=tr.name("editions", edition.name)
     )
     blocks: list[Block] = [
@@ -66,10 +66,11 @@ def _setup(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         Paragraph(
             tr.plural(
                 NP_(
-                    "With three or more managers, each manager adds {n} species to the deck of hockey players.",
-                    "With three or more managers, each manager adds {n} species to the deck of hockey players.",
+                    "With three or more managers, each manager adds {n} species to the deck of {hockey_players}.",
+                    "With three or more managers, each manager adds {n} species to the deck of {hockey_players}.",
                 ),
                 setup.species_per_manager,
+                hockey_players=_word(tr, edition, "hockey-players"),
             )
             + " "
             + tr.text(
@@ -99,20 +100,31 @@ def _season(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "Each round, deal {hand} hockey players to every manager. Everyone keeps one card on "
-                    "their bench and passes the rest on, until all cards are drafted."
+                    "Each round, deal {hand} {hockey_players} to every manager. Everyone keeps one card "
+                    "on their {bench} and passes the rest on, until all cards are drafted."
                 )
-            ).format(hand=tr.number(setup.hand_size))
+            ).format(
+                hand=tr.number(setup.hand_size),
+                hockey_players=_word(tr, edition, "hockey-players"),
+                bench=_word(tr, edition, "bench"),
+            )
         ),
         Bullets(tuple(rounds)),
         Paragraph(
             tr.text(
                 N_(
-                    "Then build a team of {size} players from your bench. From the second round on, each "
-                    "team you already played may first swap {swaps} card with your bench. Give your teams "
-                    "their bus tokens face down: bus 1 plays in the first arena, bus 2 in the second, and so on."
+                    "Then build a team of {size} players from your {bench}. From the second round on, "
+                    "each team you already played may first swap {swaps} card with your {bench}. Give "
+                    "your teams their {bus_tokens} face down: {bus} 1 plays in the first arena, {bus} 2 "
+                    "in the second, and so on."
                 )
-            ).format(size=tr.number(setup.team_size), swaps=tr.number(setup.swaps_per_earlier_team))
+            ).format(
+                size=tr.number(setup.team_size),
+                swaps=tr.number(setup.swaps_per_earlier_team),
+                bench=_word(tr, edition, "bench"),
+                bus_tokens=_word(tr, edition, "bus-tokens"),
+                bus=_word(tr, edition, "bus"),
+            )
         ),
     ]
 
@@ -132,9 +144,9 @@ def _strength(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> 
         Paragraph(
             tr.text(
                 N_(
-                    "Between teams of equal strength, the group each team shows decides: its attribute's "
-                    "medal first (gold beats silver, silver beats bronze), then its value. Teams equal in "
-                    "all of this tie."
+                    "Between teams of equal strength, the attribute of each team's group decides, "
+                    "gold before silver before bronze, then the group's value. Teams equal in all of "
+                    "this tie."
                 )
             )
         ),
@@ -181,9 +193,9 @@ def _fans(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> list
         Paragraph(
             tr.text(
                 N_(
-                    "Each team scores the fans its rank earns on the arena card. Teams that tie share the "
-                    "better rank, and the ranks they cover are skipped. Not every arena rewards the best "
-                    "team most."
+                    "Each team scores the fans its rank earns on the arena card. Teams that tie share "
+                    "the better rank, and for each further tied team the next rank is skipped. Not every "
+                    "arena rewards the best team most."
                 )
             )
         ),
@@ -217,8 +229,9 @@ def _playoffs(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> 
             tr.text(
                 N_(
                     "If several teams tie as the weakest, their managers play a penalty shootout: each plays "
-                    "one card from their hand, and the cards are compared medal by medal (a card without a "
-                    "symbol has the weakest symbol). The weakest card loses; shootout cards are discarded."
+                    "one card from their hand, and the cards are compared attribute by attribute, gold "
+                    "first (a card without a symbol counts as the weakest symbol). The weakest card "
+                    "loses; shootout cards are discarded."
                 )
             )
         ),
@@ -233,11 +246,13 @@ def _playoffs(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> 
         Paragraph(
             tr.text(
                 N_(
-                    "A manager eliminated while k managers are still in takes place k; managers eliminated "
-                    "together take the lowest place still open. The last manager left wins the playoffs and, "
-                    "in small games, scores a bonus for every ticket still held."
+                    "A manager who is eliminated takes the place that is the number of managers still "
+                    "in, themselves included (with 5 managers the first one out takes 5th place); "
+                    "managers eliminated together take the lowest place still open. The last manager "
+                    "left wins the playoffs and, in games of {counts} managers, scores a bonus for "
+                    "every ticket still held."
                 )
-            )
+            ).format(counts=tr.either([tr.number(n) for n in sorted(playoffs.ticket_bonus)]))
         ),
         tables.playoff_points(tr, game, edition),
         tables.ticket_bonus(tr, game, edition),
@@ -251,8 +266,9 @@ def _end(tr: Translator) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "Add up the fans from the season, the playoffs and the ticket bonus. The most fans win. "
-                    "A tie goes to whoever scored more in the playoffs; managers still tied share the victory."
+                    "Add up the fans from the season, the playoffs and the ticket bonus. The manager with "
+                    "the most fans wins. A tie goes to the manager who scored more fans in the playoffs; "
+                    "managers still tied share the victory."
                 )
             )
         ),
@@ -315,3 +331,8 @@ def _source(tr: Translator, edition: Edition) -> list[Block]:
     return [
         Paragraph(tr.text(N_("This summary follows the rulebook of {month}.")).format(month=month))
     ]
+
+
+def _word(tr: Translator, edition: Edition, word: str) -> str:
+    """One of the edition's own words (setup.yaml's words), in the language printed."""
+    return tr.name("words", edition.setup.words[word])

@@ -67,7 +67,7 @@ def strength_and_medals(tr: Translator, game: Game, faces: CardDraw) -> list[Blo
     book = rule_book(game)
     aline = team_strength(book, ALINE, 3)
     first = tr.text(
-        N_("Example: the team {cards} has strength {strength} and shows {shown}.")
+        N_("Example: the team {cards} has strength {strength}; its group: {shown}.")
     ).format(
         cards=_cards(tr, game, ALINE),
         strength=tr.number(aline.strength),
@@ -77,8 +77,9 @@ def strength_and_medals(tr: Translator, game: Game, faces: CardDraw) -> list[Blo
     winner, loser = ranked[0], ranked[1]
     second = tr.text(
         N_(
-            "Example with two managers: {winner} shows {winner_group} and {loser} shows {loser_group}; both "
-            "have strength {strength}, and {winner_medal} beats {loser_medal}, so {winner} ranks higher."
+            "Example with two managers: {winner}'s group is {winner_group}, {loser}'s is "
+            "{loser_group}; both teams have strength {strength}, and {winner_medal} beats "
+            "{loser_medal}, so {winner} ranks higher."
         )
     ).format(
         winner=winner.manager,
@@ -134,7 +135,7 @@ def shared_rank(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -
     header = (
         tr.text(N_("Manager")),
         tr.text(N_("Strength")),
-        tr.text(N_("Shows")),
+        tr.text(N_("Group")),
         tr.text(N_("Rank")),
         tr.text(N_("Fans")),
     )
@@ -161,8 +162,9 @@ def shootout(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> l
     decisive = next(i for i in range(len(medals)) if keys[a][i] != keys[b][i])
     text = tr.text(
         N_(
-            "Example with {players} managers: {a} and {b} tie as the weakest and shoot. {a} plays {card_a}, "
-            "{b} plays {card_b}. The {medal} attribute, {attribute}, decides: {winner} wins."
+            "Example with {players} managers: {a} and {b} tie as the weakest and play a penalty "
+            "shootout. {a} plays {card_a}, {b} plays {card_b}. The {medal} attribute, "
+            "{attribute}, decides: {winner} wins."
         )
     ).format(
         players=tr.number(players),

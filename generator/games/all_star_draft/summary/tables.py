@@ -27,7 +27,7 @@ def medals(tr: Translator, game: Game) -> Table:
         groups.setdefault(order, []).append(players)
     names = {a: tr.name("attributes", n) for a, n in game.attribute_names.items()}
     return Table(
-        tr.text(N_("Tiebreaker medals")),
+        tr.text(N_("Gold, silver and bronze by number of managers")),
         (tr.text(N_("Managers")), *(tr.name("medals", m) for m in game.medals)),
         tuple(
             (_span(tr, players), *(names[a] for a in order)) for order, players in groups.items()
