@@ -193,7 +193,7 @@ def test_the_largest_build_the_bounds_allow_stays_small_and_quick(
     cards.write_text("cards:\n" + "\n".join(rows) + "\n", encoding="utf-8")
     layout = Path("demo/layouts/card.yaml")
     extra = "".join(
-        f'  note{n}: {{type: text, box: [8, {26 + 4.5 * n}, 47, 4.5], text: "{{value|number}} {{colour}}", '
+        f'  note{n}: {{type: text, box: [8, {56 + 4.5 * n}, 47, 4.5], text: "{{value|number}} {{colour}}", '
         "style: title}\n"
         for n in range(2)
     )

@@ -115,7 +115,7 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     hockey = (
-        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:38, "
+        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:39, "
         f"element 'name': does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
     )
     tiebreaker = (

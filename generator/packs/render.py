@@ -24,8 +24,9 @@ from generator.printing.geometry import PrintSettings, impose
 from generator.printing.pdf import Rendered, combine, render_part, render_pod
 from generator.printing.pen import Pen
 from generator.printing.sheets import Deck, Document, Pages, tiled_pages
-from generator.templates.faces import Binder, ElementError, Face
+from generator.templates.faces import Binder, ElementError, Face, Op
 from generator.templates.icons import BUILT_IN
+from generator.templates.model import Element
 from generator.templates.paint import Painter
 
 CALIBRATION = "calibration"
@@ -178,11 +179,16 @@ def faces(
     bound: dict[int, Face] = {}
     drawn: dict[Face, Callable[[Pen], None]] = {}
     out = []
+    checked: set[Face] = set()
     for card in component.cards if cards is None else cards:
         face = bound.get(id(card))
         if face is None:
             try:
-                face = bound[id(card)] = binder.face(card.item)
+                parts = binder.parts(card.item)
+                face = bound[id(card)] = tuple(op for _, ops in parts for op in ops)
+                if face not in checked:
+                    checked.add(face)
+                    _refuse_collisions(parts, card.id, component.id, tr.locale)
             except ElementError as error:  # a translation can break what validation passed
                 where = f"card {card.id} of {component.id}, in {tr.locale}"
                 at = error.element.at(error.key)
@@ -198,6 +204,18 @@ def faces(
             draw = drawn[face] = painter.face(face, card.id)
         out.append(draw)
     return tuple(out)
+
+
+def _refuse_collisions(
+    parts: tuple[tuple[Element, tuple[Op, ...]], ...], card: str, component: str, locale: str
+) -> None:
+    """Raise a TextProblem for the first text on the face that runs into another element."""
+    from generator.printing.fonts import register
+    from generator.printing.text import TextProblem
+    from generator.templates.collisions import collisions
+
+    for found in collisions(parts, register()):
+        raise TextProblem(component, locale, found.words, found.problem, found.hint, f"card {card}")
 
 
 def icons(loaded: LoadedPack) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from generator.printing.fonts import register
 from generator.printing.geometry import Rect, pt
-from generator.printing.text import Fitted, Where, fit
+from generator.printing.text import ASCENT, Fitted, Where, fit
 
 Colour = str
 """#RRGGBB."""
@@ -177,7 +177,7 @@ class Pen:
         c = self.canvas
         self._colours(style.colour, None, 0)
         c.setFont(font, fitted.size)
-        ascent = fitted.size * 0.72
+        ascent = fitted.size * ASCENT
         block = ascent + fitted.leading * (len(fitted.lines) - 1)
         top = pt(box.y) + (pt(box.height) + block) / 2
         for index, line in enumerate(fitted.lines):

@@ -13,6 +13,8 @@ SIZE_STEP = 0.25
 """Font sizes are tried in steps of a quarter point."""
 LEADING = 1.15
 """Line height as a multiple of the font size."""
+ASCENT = 0.72
+"""Where the first baseline sits below the top of a text block, as a share of the font size."""
 POINTS_PER_MM = 72 / 25.4
 
 

@@ -21,6 +21,7 @@ from generator.loading.files import resolved_inside, why_outside
 from generator.packs.items import Card, Origin
 from generator.packs.model import Component, EditionBox, Pack
 from generator.printing.images import MAX_TOTAL_PIXELS, check_image
+from generator.templates.collisions import Collision, collisions, placed
 from generator.templates.expressions import OTHER_ROOTS, ExpressionError, Scope, single_placeholder
 from generator.templates.faces import (
     Binder,
@@ -28,6 +29,7 @@ from generator.templates.faces import (
     ElementError,
     IconOp,
     ImageOp,
+    Op,
     Sheet,
     TextOp,
     _firsts,
@@ -68,8 +70,13 @@ class _Found:
     images: dict[Path, str | None] = field(default_factory=dict)
     pixels: int = 0
     """Pixels of every distinct image checked so far."""
-    bound: set[tuple[Any, ...]] = field(default_factory=set)
-    """(element, ink saver, values of the card fields it reads) already checked."""
+    bound: dict[tuple[Any, ...], tuple[Op, ...] | None] = field(default_factory=dict)
+    """(element, ink saver, values of the card fields it reads) already checked -> its drawing
+    (None: it failed, and is reported)."""
+    faces: set[tuple[Op, ...]] = field(default_factory=set)
+    """Faces already checked for collisions."""
+    collisions: dict[tuple[str, str], tuple[Collision, str, int]] = field(default_factory=dict)
+    """(text element, other element) -> the deepest collision, where it is, on how many faces."""
 
     def add(self, diagnostic: Diagnostic) -> None:
         key = (
@@ -106,6 +113,7 @@ def check_templates(
                     )
                     continue
                 _check_sheet(pack, edition, component, name, icons, drawings, found)
+    _report_collisions(found)
     return found.diagnostics
 
 
@@ -134,6 +142,7 @@ def _check_sheet(
     roots = tuple(id(value) for value in sheet.roots.values())
     reads_roots = {id(e) for e in sheet.template.elements if _reads_roots(e)}
     for card in cards:
+        parts: list[tuple[Element, tuple[Op, ...]]] | None = []
         for binder, chosen in passes:
             for index, element in chosen:
                 key = (
@@ -142,15 +151,25 @@ def _check_sheet(
                     roots if id(element) in reads_roots else (),
                     inputs(binder.reads[index], card.item),
                 )
-                if key[3] is not None:
-                    if key in found.bound:
-                        continue
-                    found.bound.add(key)
+                if key[3] is not None and key in found.bound:
+                    known = found.bound[key]
+                    if known is None:
+                        parts = None
+                    elif parts is not None and not binder.env.ink_saver:
+                        parts.append((element, known))
+                    continue
                 try:
                     ops = binder.element(index, element, card.item)
                 except ElementError as error:
                     found.add(_element_problem(error, card, component))
+                    if key[3] is not None:
+                        found.bound[key] = None
+                    parts = None
                     continue
+                if key[3] is not None:
+                    found.bound[key] = ops
+                if parts is not None and not binder.env.ink_saver:
+                    parts.append((element, ops))
                 scope = binder.scope(card.item)
                 for op in ops:
                     if isinstance(op, TextOp):
@@ -180,6 +199,38 @@ def _check_sheet(
                         )
                     elif isinstance(op, ImageOp):
                         _image(pack.manifest.root, element, scope, op, card, component, found)
+        if parts is not None:
+            _collisions(parts, card, component, found)
+
+
+def _collisions(
+    parts: list[tuple[Element, tuple[Op, ...]]], card: Card, component: Component, found: _Found
+) -> None:
+    """Text of the face, as the data writes it, that runs into another element."""
+    from generator.printing.fonts import register
+
+    face = tuple(op for _, ops in parts for op in ops)
+    if face in found.faces:
+        return
+    found.faces.add(face)
+    for collision in collisions(parts, register()):
+        pair = (_origin(collision.text), _origin(collision.other))
+        worst, where, count = found.collisions.get(pair, (collision, "", 0))
+        if collision.overlap > worst.overlap or not where:
+            worst, where = collision, f"card {card.id} of {component.id}"
+        found.collisions[pair] = (worst, where, count + 1)
+
+
+def _report_collisions(found: _Found) -> None:
+    """One error per pair of elements that collide: the deepest case, and how many more."""
+    for collision, where, count in found.collisions.values():
+        more = f", and {count - 1} more face{'s' if count > 2 else ''}" if count > 1 else ""
+        found.add(
+            placed(collision.text).diagnostic(
+                f"{collision.problem} ({where}{more}): '{collision.short_words}'",
+                hint=collision.hint,
+            )
+        )
 
 
 def _reads_roots(element: Element) -> bool:

@@ -164,10 +164,14 @@ class Binder:
 
     def face(self, card: Item) -> Face:
         """The face of one card."""
-        ops: list[Op] = []
-        for index, element in enumerate(self.sheet.template.elements):
-            ops += self.element(index, element, card)
-        return tuple(ops)
+        return tuple(op for _, ops in self.parts(card) for op in ops)
+
+    def parts(self, card: Item) -> tuple[tuple[Element, tuple[Op, ...]], ...]:
+        """The face of one card, element by element (top-level elements, in drawing order)."""
+        return tuple(
+            (element, self.element(index, element, card))
+            for index, element in enumerate(self.sheet.template.elements)
+        )
 
     def element(self, index: int, element: Element, card: Item) -> tuple[Op, ...]:
         """One element's operations for a card (raises ElementError)."""

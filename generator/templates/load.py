@@ -54,6 +54,7 @@ def read_templates(
             continue
         elements = tuple(_element(n, d) for n, d in drafts.items())
         found = [p for element in elements for p in _misplaced_keys(element)]
+        found += _unknown_above(elements)
         problems += found
         if found:
             continue  # what it draws is unknown or incomplete: the template is left out
@@ -119,6 +120,38 @@ def _merge(drafts: _Draft, elements: Mapping[str, Any], document: Document, path
 def _element(name: str, draft: tuple[dict[str, Any], dict[str, Located], _Drafts]) -> Element:
     spec, where, children = draft
     return Element(name, spec, where, tuple(_element(n, d) for n, d in children.items()))
+
+
+def _unknown_above(elements: tuple[Element, ...]) -> list[Diagnostic]:
+    """`above` names other top-level elements of the same template, and only they have it."""
+    names = [element.name for element in elements]
+    problems = []
+    for element in elements:
+        where = element.at("above")
+        for index, name in enumerate(element.spec.get("above", ())):
+            if name not in names or name == element.name:
+                others = ", ".join(n for n in names if n != element.name)
+                problems.append(
+                    Located(where.document, (*where.path, index)).diagnostic(
+                        f"element '{element.name}' is above '{name}', which is "
+                        + ("itself" if name == element.name else "not an element of this template"),
+                        hint=f"name elements of this template: {others}",
+                    )
+                )
+        problems += [
+            child.at("above").diagnostic(
+                f"element '{child.name}' is drawn inside '{element.name}': above: is read on "
+                "a template's own elements only",
+                hint=f"move above: to element '{element.name}'",
+            )
+            for child in _descendants(element)
+            if "above" in child.spec
+        ]
+    return problems
+
+
+def _descendants(element: Element) -> list[Element]:
+    return [d for child in element.children for d in (child, *_descendants(child))]
 
 
 def _misplaced_keys(element: Element) -> list[Diagnostic]:

@@ -35,7 +35,7 @@ REQUIRED = {
     "drawing": ("box", "drawing"),
 }
 """The keys each type of element needs."""
-COMMON_KEYS = frozenset({"type", "when", "unless", "ink_saver"})
+COMMON_KEYS = frozenset({"type", "when", "unless", "ink_saver", "above"})
 DEFAULT_SAFE = 3.0
 
 

@@ -1,0 +1,232 @@
+"""Collisions on a card face: drawn text that runs into another element.
+
+A text is checked where it is drawn, not where its box is: the lines as
+fitted (size, wrapping, alignment, centred vertically) make its ink, from
+the top of the capitals to the descenders. A text collides with another
+element when its ink, grown by a gap (GAP from shapes, TEXT_GAP from other
+text), meets what that element draws: another text's ink, a circle's ring
+or disc as drawn, the box of a rectangle, icon, image, drawing, polygon or
+line. Text lying wholly on a rectangle or a circle sits on it by design (a
+label in a panel or band, a number in a disc, a title inside a ring); text
+that crosses its edge does not. Text on a picture (an icon, an image, a
+drawing, a polygon) is never assumed to be meant: an element drawn on top
+of others on purpose names them in its template (`above: [emblem]`).
+Shapes are not checked against each other (a designer layers them), nor
+two parts of one element (a repeat's cells).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.printing.geometry import Rect
+from generator.printing.text import ASCENT, LEADING, POINTS_PER_MM, TextProblem, Where, fit
+from generator.templates.faces import (
+    CircleOp,
+    DrawingOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
+from generator.templates.model import Element, Located
+
+GAP = 1.0
+"""Room in mm that text keeps from a shape it does not lie on (a disc, a frame, an icon)."""
+TEXT_GAP = 0.3
+"""Room in mm between two texts (less than a shape's: stacked lines of a list sit close)."""
+DESCENT = 0.22
+"""How far below the baseline the descenders reach, as a share of the font size."""
+TOUCH = 0.05
+"""Overlaps smaller than this, in mm, are rounding, not collisions."""
+
+
+@dataclass(frozen=True)
+class Collision:
+    """A text that runs into another element of the same face."""
+
+    text: Element
+    other: Element
+    overlap: float
+    """How far the text's ink reaches into the other element, in mm (0 or less: it does not
+    touch it but comes closer than `gap`)."""
+    gap: float
+    """The room the text has to keep from the other element, in mm."""
+    words: str
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, naming both elements where their templates define them."""
+        if self.overlap > TOUCH:
+            how = f"runs {self.overlap:.1f} mm into"
+        else:
+            how = f"comes {max(0.0, -self.overlap):.1f} mm close to"
+        return (
+            f"the text of element '{self.text.name}' ({placed(self.text).origin}) {how} "
+            f"element '{self.other.name}' ({placed(self.other).origin})"
+            + ("" if self.overlap > TOUCH else f", closer than the {self.gap} mm text keeps clear")
+        )
+
+    @property
+    def hint(self) -> str:
+        """How to fix it."""
+        return (
+            "shorten the text in its catalog or in the data, or move or shrink one of the two "
+            "elements in its template; if the text is meant to lie on the other element, add "
+            f"above: [{self.other.name}] to element '{self.text.name}'"
+        )
+
+    @property
+    def short_words(self) -> str:
+        """The text on one line, cut after 40 characters."""
+        flat = " ".join(self.words.split())
+        return flat if len(flat) <= 40 else flat[:39] + "…"
+
+
+def placed(element: Element) -> Located:
+    """Where an element's position was written (after `extends`, the template that moved it)."""
+    key = next((k for k in ("box", "centre", "points", "start") if k in element.spec), None)
+    return element.at(key)
+
+
+def collisions(
+    parts: Sequence[tuple[Element, Sequence[Op]]], fonts: dict[str, str]
+) -> list[Collision]:
+    """Every text of the face that runs into another element; `parts` are the face's top-level
+    elements with what each draws, in drawing order, and `fonts` the weights' font names."""
+    drawn = [(element, [_shape(op, fonts) for op in ops]) for element, ops in parts]
+    found = []
+    for index, (element, ops) in enumerate(parts):
+        allowed = set(element.spec.get("above", ()))
+        for op, shape in zip(ops, drawn[index][1], strict=True):
+            if not isinstance(op, TextOp) or not isinstance(shape, Ink):
+                continue
+            for other_index, (other, shapes) in enumerate(drawn):
+                if other_index == index or other.name in allowed:
+                    continue
+                if element.name in other.spec.get("above", ()):
+                    continue
+                for each in shapes:
+                    gap = TEXT_GAP if isinstance(each, Ink) else GAP
+                    if each is not None and _depth(shape, each, gap) > TOUCH:
+                        overlap = _depth(shape, each, 0.0) or -_clearance(shape, each, gap)
+                        found.append(Collision(element, other, overlap, gap, op.text))
+                        break
+    return found
+
+
+class Ink(Rect):
+    """The rectangle a text's lines cover."""
+
+
+class Backing(Rect):
+    """A rectangle drawn as a surface (a panel, a band, a frame): text may lie on it."""
+
+
+Shape = Ink | Backing | Rect | CircleOp | None
+"""What an operation covers: a text's ink, a surface, a picture's box, a circle as drawn, or
+nothing."""
+
+
+def _shape(op: Op, fonts: dict[str, str]) -> Shape:
+    """Where an operation draws: a text's ink, a circle, else the box around it."""
+    if isinstance(op, TextOp):
+        covered = ink(op, fonts)
+        return None if covered is None else Ink(*covered)
+    if isinstance(op, CircleOp):
+        return op
+    if isinstance(op, RectOp):
+        return Backing(*op.box)
+    if isinstance(op, ImageOp | IconOp | DrawingOp):
+        return op.box
+    if isinstance(op, LineOp | PolygonOp):
+        points = (op.start, op.end) if isinstance(op, LineOp) else op.points
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return None
+
+
+def _depth(text: Rect, other: Rect | CircleOp, gap: float) -> float:
+    """How far a text's ink, grown by `gap`, reaches into what another element draws, in mm
+    (0: clear of it, or lying wholly on it)."""
+    if isinstance(other, CircleOp):
+        return _circle_depth(text, other, gap)
+    if isinstance(other, Backing) and _inside(text, other):
+        return 0.0
+    grown = text.grown(gap)
+    across = min(grown.right, other.right) - max(grown.x, other.x)
+    up = min(grown.top, other.top) - max(grown.y, other.y)
+    return max(0.0, min(across, up))
+
+
+def _clearance(text: Rect, other: Rect | CircleOp, gap: float) -> float:
+    """How close a text comes to an element it does not touch but comes within `gap` of."""
+    low, high = 0.0, gap
+    for _ in range(20):  # the largest growth at which the two still do not meet
+        middle = (low + high) / 2
+        low, high = (middle, high) if _depth(text, other, middle) <= 0.0 else (low, middle)
+    return low
+
+
+def _circle_depth(text: Rect, circle: CircleOp, gap: float) -> float:
+    """How far a text's ink reaches into a circle's stroke, or into a disc it does not lie
+    in, keeping `gap` from the stroke (text lying on a disc keeps none from its edge)."""
+    (cx, cy), stroke = circle.centre, circle.width if circle.stroke else 0.0
+    outer = circle.radius + stroke / 2
+    inner = outer if circle.fill else circle.radius - stroke / 2 - gap
+    far = max(math.hypot(x - cx, y - cy) for x in (text.x, text.right) for y in (text.y, text.top))
+    near = math.hypot(max(text.x - cx, 0.0, cx - text.right), max(text.y - cy, 0.0, cy - text.top))
+    if far <= inner or near >= outer + gap:
+        return 0.0
+    return min(far - inner, outer + gap - near)
+
+
+def ink(op: TextOp, fonts: dict[str, str]) -> Rect | None:
+    """The rectangle a text's lines cover, set as the pen sets them (None for no text)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if not op.text.strip():
+        return None
+    box, style = op.box, op.style
+    font = fonts[style.weight]
+    where = Where("", "")
+    try:
+        fitted = fit(
+            op.text,
+            font,
+            box.width * POINTS_PER_MM,
+            box.height * POINTS_PER_MM,
+            style.size,
+            style.minimum,
+            where,
+            wrap_lines=style.wrap,
+        )
+    except TextProblem:  # the pen reports text that does not fit, where it is drawn
+        return None
+    size = fitted.size / POINTS_PER_MM
+    widest = max(stringWidth(line, font, fitted.size) for line in fitted.lines) / POINTS_PER_MM
+    block = size * ASCENT + size * LEADING * (len(fitted.lines) - 1)
+    top = box.y + (box.height + block) / 2
+    bottom = top - block - size * DESCENT
+    if style.align == "left":
+        left = box.x
+    elif style.align == "right":
+        left = box.right - widest
+    else:
+        left = box.x + (box.width - widest) / 2
+    return Rect(left, bottom, widest, top - bottom)
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    eps = 1e-6
+    return (
+        inner.x >= outer.x - eps
+        and inner.y >= outer.y - eps
+        and inner.right <= outer.right + eps
+        and inner.top <= outer.top + eps
+    )
