@@ -43,7 +43,7 @@ def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> 
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 1
     assert (
-        "species.yaml:11:5: error: art file 'art/nowhere.png' does not exist (at /species/0/art)"
+        "species.yaml:13:5: error: art file 'art/nowhere.png' does not exist (at /species/0/art)"
         in result.stdout
     )
 
@@ -90,7 +90,7 @@ def test_art_over_the_pack_total_is_located_at_the_image_that_crosses_it(
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 1
     assert (
-        "species.yaml:11:5: error: art file 'art/rabbit.png' and the art before it come to "
+        "species.yaml:13:5: error: art file 'art/rabbit.png' and the art before it come to "
         "144,000 pixels, more than a pack's art may hold (100,000) (at /species/0/art)"
     ) in result.stdout
 

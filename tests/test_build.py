@@ -115,7 +115,7 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     hockey = (
-        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:39, "
+        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:38, "
         f"element 'name': does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
     )
     tiebreaker = (
@@ -261,6 +261,6 @@ def test_a_character_the_font_lacks_fails_with_its_code_point(
     assert result.exit_code == 1
     # Validation finds it first, at the name the translation is of.
     assert (
-        "data/all-star-draft/species.yaml:43:5: error: the French translation of 'Bear' "
+        "data/all-star-draft/species.yaml:56:5: error: the French translation of 'Bear' "
         "holds U+1F43B 🐻 (bear face), which the cards' fonts cannot draw" in result.output
     )

@@ -113,8 +113,8 @@ def test_a_bad_question_is_a_located_error(
     [
         ("type: c, strength: 9,", "type: c, strength: 21,", ["units.yaml:6:", "at most 20"]),
         (
-            "{kind: strength, target: enemies, amount: -1, only: a}], provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
-            "{kind: heal, target: enemies, amount: -1, only: a}], provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
+            "{kind: strength, target: enemies, amount: -1, only: a}], stand-in: true, provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
+            "{kind: heal, target: enemies, amount: -1, only: a}], stand-in: true, provisional: true, note: 'Stand-in: the rulebook lists no units.'}\n  - {id: cinder-drake",
             [
                 "units.yaml:7:",
                 "'kind' of 'bog-lurker' is text 'heal', not one of: strength, die, draw",

@@ -164,8 +164,8 @@ def test_every_component_prints(built: Path, locale: str) -> None:
         ),
         (
             "coaches.yaml",
-            "bench player., effect: {keyword: substitute, who: you}, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
-            "bench player., effect: {keyword: substitute, who: everyone}, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
+            "bench player., effect: {keyword: substitute, who: you}, stand-in: true, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
+            "bench player., effect: {keyword: substitute, who: everyone}, stand-in: true, provisional: true, note: 'Stand-in: the rulebook defines the keywords, not the cards.'}\n  - {id: stand-in-coach-02",
             ["coaches.yaml:5:", "coach cards act on 'you', not 'everyone'"],
         ),
         (
@@ -176,15 +176,15 @@ def test_every_component_prints(built: Path, locale: str) -> None:
         ),
         (
             "positions.yaml",
-            "{id: g, title: Goalie, short: G, trio: defence}",
-            "{id: d, title: Goalie, short: G, trio: defence}",
-            ["positions.yaml:9:", "id 'd' is used twice", "positions.yaml has no g"],
+            "{id: g, title: Goalie, short: G, trio: defence, emblem: goal}",
+            "{id: d, title: Goalie, short: G, trio: defence, emblem: goal}",
+            ["positions.yaml:10:", "id 'd' is used twice", "positions.yaml has no g"],
         ),
         (
             "positions.yaml",
             "{id: lw, title: Left wing",
             "{id: lx, title: Left wing",
-            ["positions.yaml:5:", "'lx'", "lw, c, rw, d, g"],
+            ["positions.yaml:6:", "'lx'", "lw, c, rw, d, g"],
         ),
         (
             "bonuses.yaml",

@@ -1,7 +1,10 @@
 """Which strings of a pack's documents are translated, and in which context.
 
 In data files, texts under the keys the manifest lists in `translate:`
-(`name` by default) are translated, in the context of the list they sit in.
+(`name` by default) are translated, in the context of the list they sit in;
+an entry `{key: name, when: stand-in}` translates a key only in the items
+that set that flag (invented stand-in names are translated, the names of
+real people never are).
 The game's name and each component's name are translated whatever the list
 says: the build prints them itself (PDF titles and bookmarks).
 In templates (layouts/), every element's `text` that has words of its own is
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.loading.document import Document, PathKey
+from generator.loading.manifest import is_translated
 from generator.templates.expressions import ExpressionError, needs_translation
 
 DEFAULT_TRANSLATED = frozenset({"name"})
@@ -66,7 +70,7 @@ def _walk(value: Any, path: PathKey, translate: frozenset[str]) -> Iterator[Data
     if isinstance(value, dict):
         for key, child in value.items():
             printed = PRINTED_NAMES.get(_context(path)) == key
-            if (key in translate or printed) and isinstance(child, str):
+            if (is_translated(key, value, translate) or printed) and isinstance(child, str):
                 item_id = value.get("id")
                 yield DataString(
                     _context(path),

@@ -14,7 +14,7 @@ from typing import IO, Any
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.loading import strict_yaml
-from generator.loading.manifest import LAYOUTS, PHRASES
+from generator.loading.manifest import LAYOUTS, PHRASES, translated_keys
 
 ExtractResult = tuple[int, str, tuple[str, ...], list[str]]
 
@@ -73,6 +73,13 @@ def _translated_keys(root: Path | None) -> frozenset[str]:
     document, _ = strict_yaml.load_file(root / "game.yaml", str(root / "game.yaml"))
     value = document.value if document is not None else None
     keys = value.get("translate") if isinstance(value, dict) else None
-    if isinstance(keys, list) and all(isinstance(k, str) for k in keys):
-        return frozenset(keys)
+    if isinstance(keys, list) and all(_entry(k) for k in keys):
+        return translated_keys(keys)
     return DEFAULT_TRANSLATED
+
+
+def _entry(key: Any) -> bool:
+    """A well-formed entry of `translate:` (the schema reports the others)."""
+    if isinstance(key, dict):
+        return isinstance(key.get("key"), str) and isinstance(key.get("when"), str)
+    return isinstance(key, str)

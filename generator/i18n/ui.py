@@ -111,6 +111,12 @@ class Translator:
 
         return str(format_list(items, style="or", locale=self.locale))
 
+    def joined(self, items: list[str]) -> str:
+        """Items joined the language's way with its word for "and" ("A, B und C")."""
+        from babel.lists import format_list
+
+        return str(format_list(items, style="standard", locale=self.locale))
+
     def ordinal(self, value: int) -> str:
         """An ordinal such as 1st, 1., 1er, by the locale's ordinal rules."""
         category = _ordinal_form(value, self.locale)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from generator.diagnostics import Diagnostic
 from generator.loading.document import Document
@@ -17,7 +20,13 @@ LAYOUTS = "layouts"
 THEME = "theme"
 PHRASES = "phrases"
 """layouts/phrases.yaml: how data items are said in words."""
-LAYOUT_SCHEMAS = {THEME: "theme.schema.json", PHRASES: "phrases.schema.json"}
+EMBLEMS = "emblems"
+"""layouts/emblems.yaml: the pack's own emblems, shapes drawn like icons."""
+LAYOUT_SCHEMAS = {
+    THEME: "theme.schema.json",
+    PHRASES: "phrases.schema.json",
+    EMBLEMS: "emblems.schema.json",
+}
 """The files of layouts/ that are not templates, and their schemas."""
 
 
@@ -51,7 +60,7 @@ class Manifest:
     catalogs: Path
     """The folder of the pack's translation catalogs."""
     translate: frozenset[str]
-    """Keys whose texts are translated."""
+    """Keys whose texts are translated ('key@flag': only in items that set the flag)."""
     documents: tuple[DocumentSpec, ...]
     """Data files besides the manifest, the boxes and the layouts."""
     edition_documents: tuple[DocumentSpec, ...]
@@ -89,7 +98,7 @@ class Manifest:
         return specs
 
     def layout_specs(self) -> list[DocumentSpec]:
-        """The theme, the phrase books and every template in layouts/."""
+        """The theme, the phrase books, the emblems and every template in layouts/."""
         folder = self.root / LAYOUTS
         names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
         return [
@@ -118,7 +127,7 @@ def read_manifest(root: Path, document: Document) -> Manifest:
         locales=tuple(value["locales"]),
         plugin=value.get("plugin"),
         catalogs=root / value.get("catalogs", "locales"),
-        translate=frozenset(value.get("translate", ["name"])),
+        translate=translated_keys(value.get("translate", ["name"])),
         documents=_specs(value.get("documents", [])),
         edition_documents=_specs(value.get("edition_documents", [])),
         editions=editions,
@@ -154,3 +163,38 @@ def _specs(entries: list[dict[str, object]]) -> tuple[DocumentSpec, ...]:
         )
         for e in entries
     )
+
+
+WHEN = "@"
+"""Joins a key and the flag it is translated under, in the manifest's set of translated keys."""
+
+
+def translated_keys(entries: Collection[Any]) -> frozenset[str]:
+    """The manifest's `translate:` as a set: 'key', or 'key@flag' for `{key: k, when: flag}`."""
+    return frozenset(
+        entry if isinstance(entry, str) else f"{entry['key']}{WHEN}{entry['when']}"
+        for entry in entries
+    )
+
+
+def is_translated(key: str, container: Mapping[str, Any], translate: frozenset[str]) -> bool:
+    """Whether the text under `key` of this mapping (a data item) is translated."""
+    if key in translate:
+        return True
+    flags = _conditions(translate).get(key)
+    return flags is not None and any(container.get(flag) is True for flag in flags)
+
+
+def sometimes_translated(key: str, translate: frozenset[str]) -> bool:
+    """Whether texts under `key` are translated in the items that set a flag (only)."""
+    return key in _conditions(translate)
+
+
+@cache
+def _conditions(translate: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = {}
+    for entry in translate:
+        key, _, flag = entry.partition(WHEN)
+        if flag:
+            found.setdefault(key, []).append(flag)
+    return {key: tuple(sorted(flags)) for key, flags in found.items()}

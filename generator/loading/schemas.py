@@ -221,6 +221,8 @@ def _explain(
         return f"{what} has {n} entries, must have {word} {expected}", description, None
     if kind == "uniqueItems":
         return f"{what} lists the same item twice", description, None
+    if kind == "oneOf":  # matched more than one form (matching none is reported by its parts)
+        return f"{what} fits more than one of the forms allowed here", description, None
     if kind == "dependentRequired":
         return (
             f"{what} is marked provisional but has no note",

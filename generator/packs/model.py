@@ -11,6 +11,7 @@ from generator.loading.manifest import EditionInfo, Manifest
 from generator.loading.schemas import Schemas
 from generator.packs.items import Card, Item
 from generator.printing.geometry import Size
+from generator.templates.emblems import Emblem
 from generator.templates.faces import Sheet
 from generator.templates.model import Located, Template, Theme
 from generator.templates.phrases import Phrases
@@ -66,6 +67,8 @@ class Pack:
     schemas: Schemas
     phrases: Phrases = field(default_factory=lambda: Phrases({}))
     """layouts/phrases.yaml: how {field|say} says data items in words."""
+    emblems: Mapping[str, Emblem] = field(default_factory=dict)
+    """layouts/emblems.yaml: the pack's own emblems, drawn like icons."""
 
     @property
     def id(self) -> str:

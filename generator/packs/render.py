@@ -219,10 +219,12 @@ def _refuse_collisions(
 
 
 def icons(loaded: LoadedPack) -> dict[str, Any]:
-    """Every icon the pack may use: draftdeck's and its plug-in's."""
+    """Every icon the pack may use: draftdeck's, its plug-in's and its own emblems (a name
+    the pack draws itself wins)."""
     found: dict[str, Any] = dict(BUILT_IN)
     if loaded.plugin is not None:
         found.update({name: loaded.plugin.icon(name) for name in loaded.plugin.icons})
+    found.update(loaded.pack.emblems)
     return found
 
 

@@ -13,6 +13,7 @@ from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.files import links_out, pack_files, why_outside
 from generator.loading.manifest import (
+    EMBLEMS,
     LAYOUT_SCHEMAS,
     LAYOUTS,
     MANIFEST,
@@ -32,6 +33,7 @@ from generator.packs.model import Pack
 from generator.paths import SCHEMAS_DIR, display_path
 from generator.plugins import Plugin, find_plugin, installed
 from generator.templates.check import check_templates
+from generator.templates.emblems import read_emblems
 from generator.templates.icons import BUILT_IN
 from generator.templates.load import read_templates, read_theme
 from generator.templates.phrases import read_phrases
@@ -131,7 +133,7 @@ def validate_pack(root: Path) -> PackResult:
     diagnostics += outside
     pack, problems = _model(manifest, documents, found)
     diagnostics += problems
-    icons = {*BUILT_IN, *(plugin.icons if plugin else ())}
+    icons = {*BUILT_IN, *(plugin.icons if plugin else ()), *pack.emblems}
     drawings = set(plugin.drawings) if plugin else set()
     over_budget = list(check_budget(pack))
     diagnostics += over_budget
@@ -230,7 +232,10 @@ def _model(
         documents.get(f"{prefix}{PHRASES}"), Lists(manifest, documents, found).by_id
     )
     game = Item(documents["game"].value, "game", schema=found.schema(MANIFEST.schema))
-    pack = Pack(manifest, documents, boxes.editions, templates, theme, game, found, phrases)
+    emblems = read_emblems(documents.get(f"{prefix}{EMBLEMS}"))
+    pack = Pack(
+        manifest, documents, boxes.editions, templates, theme, game, found, phrases, emblems
+    )
     return pack, [*problems, *boxes.diagnostics, *wrong]
 
 

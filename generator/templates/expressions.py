@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from generator.loading.manifest import is_translated, sometimes_translated
 from generator.packs.items import Item, Origin, child_schema, declared
 
 PathKey = tuple[str | int, ...]
@@ -67,12 +68,17 @@ class Placeholder:
     """The text between the braces."""
 
 
+AS_WRITTEN = ""
+"""The context of a text whose key is translated in some items (stand-ins) but not in this
+one (a real person's name): |tr prints it as written."""
+
+
 class Value(NamedTuple):
     """A looked-up value, and what is known of it.
 
-    `context` is the gettext context of translated text, or the context a
-    mapping or list passes on to what it holds; `schema` is its JSON Schema,
-    which tells a field that is merely unset from one that does not exist.
+    `context` is the gettext context of translated text (AS_WRITTEN: one that |tr keeps as
+    it is), or the context a mapping or list passes on to what it holds; `schema` is its JSON
+    Schema, which tells a field that is merely unset from one that does not exist.
     """
 
     value: Any
@@ -286,7 +292,9 @@ class Scope:
             if key not in value and not declared(current.schema, key):
                 known = sorted({*map(str, value), *_properties(current.schema)})
                 raise Absent(f"{shown}.{key}", known)
-            return self._child(value.get(key), key, current.context, current.schema, current.origin)
+            return self._child(
+                value.get(key), key, current.context, current.schema, current.origin, value
+            )
         raise ExpressionError(f"'{shown}' is {_kind(value)}, which has no field '{key}'")
 
     def _member(self, item: Item, key: str) -> Value:
@@ -298,16 +306,25 @@ class Scope:
                 return Value(targets.get(value))
             if isinstance(value, list):
                 return Value(tuple(targets.get(v) for v in value))
-        return self._child(value, key, item.context, item.schema, item.origin)
+        return self._child(value, key, item.context, item.schema, item.origin, item.fields)
 
     def _child(
-        self, value: Any, key: str, context: str | None, parent: Any, origin: Origin | None
+        self,
+        value: Any,
+        key: str,
+        context: str | None,
+        parent: Any,
+        origin: Origin | None,
+        container: Mapping[str, Any],
     ) -> Value:
         """A value under `key` of a container with the schema `parent`: translated text keeps
         its container's context; a mapping or list passes its own key on to what it holds
         (as the catalogs' contexts do), and its schema."""
         if isinstance(value, str):
-            return Value(value, context if key in self.translate else None, None, _at(origin, key))
+            if context is not None and is_translated(key, container, self.translate):
+                return Value(value, context, None, _at(origin, key))
+            kept = AS_WRITTEN if sometimes_translated(key, self.translate) else None
+            return Value(value, kept, None, _at(origin, key))
         if isinstance(value, dict | list):
             return Value(value, key, child_schema(parent, key), _at(origin, key))
         return Value(value, None, None, _at(origin, key))
@@ -380,7 +397,10 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope
                     "only texts under the keys game.yaml lists in translate: are translated; "
                     "for an id, translate the name of the item it names (e.g. species.name|tr)",
                 )
-            value, context = env.translate(context, value), None
+            value, context = (
+                (value if context == AS_WRITTEN else env.translate(context, value)),
+                None,
+            )
         elif name == "number":
             _expect(
                 isinstance(value, int | float) and not isinstance(value, bool),

@@ -210,7 +210,7 @@ def _effects(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
     ]
     shown = list(_examples(deck))
     if shown:
-        names = ", ".join(unit.name for unit in shown)
+        names = tr.joined([tr.name("units", unit.name) for unit in shown])
         blocks.append(
             card_row(
                 [unit.id for unit in shown],

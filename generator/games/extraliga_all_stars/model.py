@@ -86,9 +86,9 @@ class Texts:
     game: str
     """The game's name (context "game")."""
     players: Mapping[str, str]
-    """Card id -> the name printed on the card (never translated)."""
+    """Card id -> the name in the data (the summary names real players only: never translated)."""
     clubs: Mapping[str, str]
-    """Club id -> its name (never translated)."""
+    """Club id -> its name in the data."""
     positions: Mapping[Position, tuple[str, str]]
     """Position -> its name and abbreviation (context "positions")."""
     trios: tuple[str, str]

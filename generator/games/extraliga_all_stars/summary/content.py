@@ -214,7 +214,7 @@ def _example(tr: Translator, deck: Deck, texts: Texts, faces: Faces) -> list[Blo
         (offence, rules.offence, texts.trios[0], worth.offence),
         (defence, rules.defence, texts.trios[1], worth.defence),
     ):
-        names = ", ".join(texts.players[p.id] for p in players)
+        names = tr.joined([texts.players[p.id] for p in players])
         blocks += [
             card_row(
                 [p.id for p in players],
