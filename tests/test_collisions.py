@@ -17,10 +17,10 @@ from generator.printing.fonts import register
 from generator.printing.geometry import Size
 from generator.templates.check import CheckEnv
 from generator.templates.collisions import Collision, collisions
-from generator.templates.faces import Binder, Sheet
+from generator.templates.faces import Binder, Op, Sheet
 from generator.templates.load import read_templates
-from generator.templates.model import Theme
-from tests.conftest import replace_once
+from generator.templates.model import Element, Theme
+from tests.conftest import DATA, replace_once
 
 THEME = Theme(
     colours={"ink": "#1B1F2A", "paper": "#FFFFFF"},
@@ -167,3 +167,43 @@ def test_a_translation_that_runs_into_an_element_fails_the_build_in_its_language
     assert "Traceback" not in result.output
     ok = runner.invoke(app, ["build", "--data", "demo", "--locale", "en", "--jobs", "1"])
     assert ok.exit_code == 0, ok.output
+
+
+# --- every game's longest names, in every language ------------------------------------------
+
+NAMED = [
+    ("all-star-draft", "hockey-player"),
+    ("disaster-draft", "unit"),
+    ("extraliga-all-stars", "hockey-player"),
+    ("extraliga-all-stars", "opponent"),
+]
+"""The components whose cards carry a name, by game."""
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "en"])
+@pytest.mark.parametrize(("game", "component"), NAMED)
+def test_the_longest_name_of_each_game_runs_into_nothing(
+    game: str, component: str, locale: str
+) -> None:
+    from generator.packs.find import load_pack
+    from generator.packs.render import LanguageEnv, translator
+    from generator.templates.faces import TextOp
+
+    loaded = load_pack(DATA / game)
+    box = loaded.edition(None)
+    (found,) = (c for c in box.components if c.id == component)
+    assert found.front is not None
+    binder = Binder(
+        loaded.pack.sheet(box, found, found.front),
+        LanguageEnv(translator(loaded, locale), False),
+    )
+    faces = [binder.parts(card.item) for card in found.cards]
+
+    def name(parts: tuple[tuple[Element, tuple[Op, ...]], ...]) -> str:
+        return " ".join(
+            op.text for e, ops in parts if e.name == "name" for op in ops if isinstance(op, TextOp)
+        )
+
+    longest = max(faces, key=lambda parts: len(name(parts)))
+    assert name(longest), "no card of the component prints a name"
+    assert collisions(longest, register()) == [], name(longest)
