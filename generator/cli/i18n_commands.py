@@ -95,11 +95,13 @@ def check(
 ) -> None:
     """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
     from generator.build import text_problems
+    from generator.i18n.glossary import read_glossary
     from generator.i18n.workflow import check as run
 
     failed = False
     for pack, locales_dir, game_id, locales in _packs(data, game):
-        problems = [str(p) for p in run(locales_dir, game_id, locales)]
+        glossary = read_glossary(pack)
+        problems = [str(p) for p in run(locales_dir, game_id, locales, glossary)]
         if render and not problems:
             problems += text_problems(pack)
         for problem in problems:

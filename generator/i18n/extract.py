@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
+from generator.i18n.glossary import Glossary, read_glossary
 from generator.loading import strict_yaml
 from generator.loading.manifest import LAYOUTS, PHRASES, translated_keys
 
@@ -49,13 +50,15 @@ def extract_data_strings(
     parts = Path(str(name)).resolve().relative_to(root).parts if root is not None else ()
     layout = parts[:1] == (LAYOUTS,)
     phrases = parts == (LAYOUTS, f"{PHRASES}.yaml")
+    glossary = read_glossary(root) if root is not None else Glossary()
     for found in data_strings(document, _translated_keys(root), layout=layout, phrases=phrases):
         line, _ = document.locate(found.path)
-        comment = f"{found.context}: {found.item_id}" if found.item_id else found.context
+        where = f"{found.context}: {found.item_id}" if found.item_id else found.context
+        comment = [where, *glossary.comments(found.text)]
         if found.plural is not None:
-            yield line, "npgettext", (found.context, found.text, found.plural), [comment]
+            yield line, "npgettext", (found.context, found.text, found.plural), comment
         else:
-            yield line, "pgettext", (found.context, found.text), [comment]
+            yield line, "pgettext", (found.context, found.text), comment
 
 
 def _pack_root(path: Path) -> Path | None:

@@ -11,6 +11,7 @@ from typing import Any, cast
 from generator.errors import DataError
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
 from generator.i18n.extract import UnreadableData
+from generator.i18n.glossary import Glossary
 from generator.i18n.ui import UI_DOMAIN
 from generator.output.atomic import write_atomic
 from generator.paths import PROJECT_ROOT, display_path
@@ -154,8 +155,11 @@ def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Wri
     return written
 
 
-def check(locales_dir: Path, game_id: str, locales: list[str]) -> Iterator[Problem]:
-    """Missing, untranslated or fuzzy entries, and Babel's checkers (placeholders included)."""
+def check(
+    locales_dir: Path, game_id: str, locales: list[str], glossary: Glossary | None = None
+) -> Iterator[Problem]:
+    """Missing, untranslated or fuzzy entries, Babel's checkers (placeholders included), and
+    translations that stray from the pack's glossary."""
     for domain in domains(game_id, locales_dir):
         template = _read(locales_dir / f"{domain}.pot")
         wanted = {(m.context, _key(m.id)) for m in template if m.id}
@@ -194,6 +198,21 @@ def check(locales_dir: Path, game_id: str, locales: list[str]) -> Iterator[Probl
             ) in catalog.check():  # Babel's checkers and ours (babel.checkers:braces)
                 for error in errors:
                     yield Problem(shown, message.lineno or 0, f"{_key(message.id)!r}: {error}")
+            if glossary is not None and domain == game_id:
+                for message in catalog:
+                    for problem in _strays(glossary, message, locale):
+                        yield Problem(shown, message.lineno or 0, problem)
+
+
+def _strays(glossary: Glossary, message: Any, locale: str) -> Iterator[str]:
+    """How a finished catalog entry strays from the glossary."""
+    if not message.id or message.fuzzy:
+        return
+    source = " ".join(message.id) if isinstance(message.id, tuple) else message.id
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    found = [p for string in strings if string for p in glossary.problems(source, string, locale)]
+    for problem in dict.fromkeys(found):  # each once, whichever plural forms share it
+        yield f"{_key(message.id)!r}: {problem}"
 
 
 def _key(msgid: Any) -> str:

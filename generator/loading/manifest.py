@@ -15,6 +15,8 @@ from generator.loading.pack import DocumentSpec
 MANIFEST = DocumentSpec("game", "game.yaml", "game.schema.json")
 COMPONENTS = "components"
 """Every edition (or a pack without editions) has its box in components.yaml."""
+GLOSSARY = DocumentSpec("glossary", "glossary.yaml", "glossary.schema.json", required=False)
+"""The pack's glossary: one term per concept in each language (generator/i18n/glossary.py)."""
 LAYOUTS = "layouts"
 """The folder of the templates and the theme."""
 THEME = "theme"
@@ -83,7 +85,7 @@ class Manifest:
 
     def specs(self) -> list[DocumentSpec]:
         """Every file of the pack besides the manifest and the layouts."""
-        specs = list(self.documents)
+        specs = [*self.documents, GLOSSARY]
         for edition in self.editions:
             folder = f"editions/{edition.id}/" if edition.id else ""
             specs.append(

@@ -1,0 +1,141 @@
+"""Glossaries: one term per concept in each language, on cards, reference cards, tables and
+summaries; checked by `draftdeck i18n check`, written into the catalogs for translators."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.i18n.catalogs import catalog_path
+from generator.i18n.glossary import Glossary, Term, read_glossary
+from generator.loading import strict_yaml
+from generator.paths import LOCALES_DIR, PROJECT_ROOT
+from tests.conftest import DATA, copy_game, replace_once
+
+GAMES = {
+    "all-star-draft": "generator/games/all_star_draft/",
+    "disaster-draft": "generator/games/disaster_draft/",
+    "extraliga-all-stars": "generator/games/extraliga_all_stars/",
+}
+"""Each game and the code of its plug-in (whose interface strings its summary uses)."""
+
+
+def _text(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value or ())
+
+
+def _entries(path: Path, where: str | None = None) -> list[tuple[str, str]]:
+    """(English, translation) of each finished entry of a catalog; with `where`, only those
+    whose every use is in that folder of draftdeck's code."""
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    out = []
+    for message in catalog:
+        if not message.id or (where and not all(w.startswith(where) for w, _ in message.locations)):
+            continue
+        source = " ".join(_text(message.id))
+        out += [(source, string) for string in _text(message.string) if string]
+    return out
+
+
+@pytest.mark.parametrize("locale", ["de", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_cards_tables_and_summaries_use_the_glossarys_terms(game: str, locale: str) -> None:
+    glossary = read_glossary(DATA / game)
+    assert len(glossary.terms) >= 10
+    cards = _entries(catalog_path(DATA / game / "locales", locale, game))
+    strays = [(s, p) for s, t in cards for p in glossary.problems(s, t, locale)]
+    prose = _entries(catalog_path(LOCALES_DIR, locale, "draftdeck"), GAMES[game])
+    assert prose, "no interface string of the game's summary found"
+    strays += [(s, p) for s, t in prose for p in glossary.problems(s, t, locale, strict=False)]
+    assert strays == []
+
+
+PENALTY = Term(("penalty", "penalties", "penalty box"), {"de": ("Straf",)}, {"de": ("Bestrafung",)})
+FAN = Term(("fan", "fans"), {"fr": ("Supporter",)}, {})
+FAN_ZONE = Term(("fan zone",), {"fr": ("Fan Zone",)}, {})
+CARIBOU = Term(("caribou",), {"fr": ("Caribou",)}, {"fr": ("Renne",)})
+
+
+def test_a_term_must_be_said_with_its_word_and_never_with_one_ruled_out() -> None:
+    glossary = Glossary((PENALTY, CARIBOU))
+    assert glossary.problems("Penalty", "Strafe", "de") == []
+    assert glossary.problems("to the penalty box", "auf die Strafbank", "de") == []
+    assert glossary.problems("Penalty", "Sanktion", "de") == [
+        "'penalty' is 'Straf' in the glossary, not used here"
+    ]
+    assert glossary.problems("Penalty", "Bestrafung", "de") == [
+        "uses 'Bestrafung', which the glossary rules out for 'penalty'"
+    ]
+    # words to avoid are found where a word starts: "prennent" holds no "Renne"
+    assert glossary.problems("they take their places", "ils prennent place", "fr") == []
+    assert glossary.problems("A caribou", "Un Renne", "fr") == [
+        "'caribou' is 'Caribou' in the glossary, not used here",
+        "uses 'Renne', which the glossary rules out for 'caribou'",
+    ]
+    # prose is held to the words ruled out only
+    assert glossary.problems("Penalty", "Sanktion", "de", strict=False) == []
+
+
+def test_the_longest_words_are_matched_first_and_placeholders_are_not_words() -> None:
+    glossary = Glossary((FAN, FAN_ZONE))
+    assert glossary.found_in("Fan Zone card") == [FAN_ZONE]
+    assert glossary.found_in("Fans in the fan zone") == [FAN_ZONE, FAN]
+    assert glossary.found_in("{fans} points") == []
+    assert glossary.problems("Fan Zone", "Fan Zone", "fr") == []
+
+
+def test_i18n_check_names_the_catalog_line_of_a_translation_that_strays(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    monkeypatch.chdir(tmp_path)
+    german = catalog_path(pack / "locales", "de", "extraliga-all-stars")
+    replace_once(german, 'msgstr "Verletzung"', 'msgstr "Entfernen"')
+    result = runner.invoke(app, ["i18n", "check", "--no-render"])
+    assert result.exit_code == 1
+    line = german.read_text(encoding="utf-8").splitlines().index('msgid "Injury"') + 1
+    where = f"error: data/extraliga-all-stars/locales/de/LC_MESSAGES/extraliga-all-stars.po:{line}"
+    assert (
+        f"{where}: 'Injury': 'injury' is 'Verletzung' in the glossary, not used here"
+    ) in result.output
+    assert f"{where}: 'Injury': uses 'Entfernen', which the glossary rules out" in result.output
+
+
+def test_a_glossary_that_breaks_its_schema_is_located(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pack = copy_game(tmp_path, "disaster-draft")
+    monkeypatch.chdir(tmp_path)
+    replace_once(pack / "glossary.yaml", "  - en: [strength]\n", "  - en: strength\n")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    assert (
+        "data/disaster-draft/glossary.yaml:11:5: error: 'en' must be a list, got text 'strength' (at /terms/1/en)"
+        in (result.output)
+    )
+
+
+def test_the_catalogs_tell_translators_the_terms_an_entry_uses() -> None:
+    pot = DATA / "extraliga-all-stars" / "locales" / "extraliga-all-stars.pot"
+    with pot.open("rb") as file:
+        catalog = read_po(file)
+    injury = catalog.get("Injury", "events")
+    assert injury is not None
+    assert "glossary: injury = de Verletzung; fr blessure" in injury.auto_comments
+
+
+def test_the_docs_list_every_term_of_every_glossary() -> None:
+    docs = (PROJECT_ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for game in GAMES:
+        path = DATA / game / "glossary.yaml"
+        document, problems = strict_yaml.load_file(path, str(path))
+        assert document is not None, problems
+        for term in document.value["terms"]:
+            row = f"| {', '.join(term['en'])} | {', '.join(term.get('de', []))} | "
+            assert row + ", ".join(term.get("fr", [])) + " |" in docs, term["en"]
