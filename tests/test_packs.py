@@ -27,7 +27,7 @@ def test_a_new_pack_validates_and_builds_as_it_is(
     assert created.stdout.splitlines()[0] == "created demo/"
     validated = runner.invoke(app, ["validate", "--data", "demo"])
     assert validated.exit_code == 0, validated.output
-    assert validated.stdout == "demo: 6 files checked, no errors, no warnings\n"
+    assert validated.stdout == "demo: 7 files checked, no errors, no warnings\n"
     built = runner.invoke(app, ["build", "--data", "demo", "--out", "output", "--jobs", "1"])
     assert built.exit_code == 0, built.output
     names = {"de": "Sonne", "fr": "Soleil", "en": "Sun"}
@@ -70,7 +70,7 @@ def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> N
     validated = runner.invoke(app, ["validate", "--data", "data"])
     assert validated.exit_code == 0, validated.output
     assert validated.stdout.endswith(
-        "data/all-star-draft, data/demo: 41 files checked, no errors, no warnings; "
+        "data/all-star-draft, data/demo: 42 files checked, no errors, no warnings; "
         "55 values marked provisional (--strict fails on them)\n"
     )
     # A command about one game takes the only game that can answer it...

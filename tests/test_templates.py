@@ -214,7 +214,7 @@ def _errors(root: Path) -> list[str]:
 def test_the_starter_pack_is_clean(pack: Path) -> None:
     result = validate_pack(pack)
     assert result.diagnostics == ()
-    assert result.files == 6
+    assert result.files == 7
 
 
 CARD = Path("demo/layouts/card.yaml")
