@@ -1,5 +1,6 @@
 """The house style of every German and French text: what a native rules editor checks on a
-proof. One form of address per language (du; vous), no letters standing for numbers,
+proof. One form of address per language (du; vous), persons act (not rolls, totals or
+points), no letters standing for numbers,
 each language's quotation marks, French spaces before high punctuation and lower case after
 a colon, en dashes in ranges.
 Held on every finished entry of each game's catalog and of draftdeck's own."""
@@ -40,6 +41,16 @@ RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
             "says Sie (the texts say du)",
             re.compile(r"(?<=[a-zäöüß,] )(?:Sie|Ihnen|Ihre[mnrs]?|Ihr)(?!\w)"),
         ),
+        (
+            "lets a roll, a total or points act (a person does)",
+            re.compile(
+                r"(?<!mit )(?<!\w)(?:die|der|das|den)\s+(?:\w+\s+)?"
+                r"(?:Wurf|Würfe|Gesamtstärke|Summe|Punkte|Punktzahl|Ergebnis|Fans|Tore)\s+"
+                r"(?:nimmt|nehmen|schickt|schicken|gewinnt|gewinnen|beginnt|beginnen|wählt|wählen)"
+                r"(?!\w)",
+                re.IGNORECASE,
+            ),
+        ),
         ("uses a letter for a number", re.compile(r"(?<![\w'’.°-])[a-zäöü](?![\w'’.°])")),
         ("quotes other than „…“", re.compile(r"[\"”«»]|^[^„]*“")),
     ],
@@ -51,6 +62,16 @@ RULES: dict[str, list[tuple[str, re.Pattern[str]]]] = {
         (
             "lacks the narrow no-break space before : ; ! or ?",
             re.compile(r"(?:(?<=[^\s\u202f\u00a0])|(?<= ))[:;!?](?![/\w])"),
+        ),
+        (
+            "lets a roll, a total or points act (a person does)",
+            re.compile(
+                r"(?<!qui a )(?<!obtient )(?<!marque )(?<!totalise )(?<!\w)(?:le|la|les)\s+"
+                r"(?:plus\s+(?:haut|bas|grand|petit)\s+|plus\s+de\s+|moins\s+de\s+)?"
+                r"(?:jet|dé|résultat|total|points|score|buts|supporters)\s+"
+                r"(?:l[’']emporte|gagne|prend|choisit|commence|envoie)(?!\w)",
+                re.IGNORECASE,
+            ),
         ),
         ("uses a letter for a number", re.compile(r"(?<![\w'’.°-])(?![ay])[a-z](?![\w'’.°])")),
         (
@@ -111,6 +132,8 @@ def test_every_text_keeps_the_house_style(language: str) -> None:
         ("de", "Wer ausscheidet, während noch k Manager übrig sind, belegt Platz k.", "a letter"),
         ("de", 'Das Symbol "Flagge".', "quotes"),
         ("de", "Für 2-4 Manager.", "a range"),
+        ("de", "Alle würfeln; der höchste Wurf nimmt zuerst.", "act"),
+        ("de", "Die niedrigste Gesamtstärke schickt eine Einheit.", "act"),
         ("fr", "Tu prends une carte.", "says tu"),
         ("fr", "Seule : cette unité.", "narrow no-break space"),
         ("fr", "Seule: cette unité.", "narrow no-break space"),
@@ -118,6 +141,8 @@ def test_every_text_keeps_the_house_style(language: str) -> None:
         ("fr", "Il prend la place k au classement.", "a letter"),
         ("fr", 'Le symbole "drapeau".', "quotes"),
         ("fr", "De 2-4 managers.", "a range"),
+        ("fr", "Le plus de points l’emporte.", "act"),
+        ("fr", "Chaque camp lance un dé, le plus haut résultat l’emporte.", "act"),
     ],
 )
 def test_each_rule_finds_what_an_editor_would_mark(
@@ -137,6 +162,7 @@ def test_what_the_house_style_allows_is_not_marked(tmp_path: Path) -> None:
             "Teil {column}-{row}",
             "Für 2–4 Manager, {n}. Platz.",
             "Sie betrifft jeden Manager.",
+            "Der Spieler mit der niedrigsten Gesamtstärke schickt eine Einheit.",
         ],
         "fr": [
             "Seule\u202f: cette unité gagne 4 en force.",
@@ -144,6 +170,8 @@ def test_what_the_house_style_allows_is_not_marked(tmp_path: Path) -> None:
             "Le choix n° {last}\u202f: gardez-en une, l’autre va à la boîte.",
             "Il y a {n}e place\u202f; «\u202fDrapeau\u202f».",
             "De 2–4 managers\u202f!",
+            "Le Manager qui a le plus de Supporters l’emporte.",
+            "Celui qui obtient le plus haut résultat prend une unité.",
         ],
     }
     for language, texts in allowed.items():

@@ -370,7 +370,8 @@ def _match(tr: Translator, texts: Texts) -> list[Block]:
                 N_(
                     "Each die that reaches the opposing defence is a goal, and the side with more "
                     "goals wins the match. With equal goals the match goes to overtime: each side "
-                    "rolls one die, the higher roll wins, and equal rolls are rolled again."
+                    "rolls one die and the side that rolls higher wins; equal rolls are rolled "
+                    "again."
                 )
             )
         ),
