@@ -211,3 +211,46 @@ def test_a_value_the_rules_do_not_know_is_a_located_error(
     assert result.exit_code == 1
     for text in expected:
         assert text in result.output, (text, result.output)
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "en"])
+def test_every_bonus_badge_reads_at_nearly_its_full_size(locale: str) -> None:
+    """A badge's word is not squeezed into its disc: "Neu würfeln" was set at 7 pt of the
+    style's 11; each language's word for each bonus shrinks at most 1 pt."""
+    from generator.packs.find import load_pack
+    from generator.packs.render import LanguageEnv, translator
+    from generator.printing.fonts import register
+    from generator.printing.text import POINTS_PER_MM, Where, fit
+    from generator.templates.faces import Binder, TextOp
+
+    loaded = load_pack(PACK)
+    box = loaded.edition(None)
+    (players,) = (c for c in box.components if c.id == "hockey-player")
+    assert players.front is not None
+    binder = Binder(
+        loaded.pack.sheet(box, players, players.front),
+        LanguageEnv(translator(loaded, locale), False),
+    )
+    badges = {
+        op
+        for card in players.cards
+        for element, ops in binder.parts(card.item)
+        if element.name == "bonus"
+        for op in ops
+        if isinstance(op, TextOp)
+    }
+    assert len({op.text for op in badges}) == 3  # +1, -1 and the re-roll
+    font = register()
+    for op in badges:
+        style = op.style
+        fitted = fit(
+            op.text,
+            font[style.weight],
+            op.box.width * POINTS_PER_MM,
+            op.box.height * POINTS_PER_MM,
+            style.size,
+            style.minimum,
+            Where("", ""),
+            wrap_lines=style.wrap,
+        )
+        assert fitted.size >= style.size - 1, f"{op.text!r} is set at {fitted.size} pt"
