@@ -103,6 +103,20 @@ def test_editions_state_their_own_rules() -> None:
     assert "Free Agency" in new and "Free Agency" not in old
 
 
+def test_each_edition_speaks_its_own_rulebooks_words() -> None:
+    """The 2020 German rulebook says Hockeyspieler, Reservebank, Reisemarker and Regular
+    Season where the 2025 one says Eishockeyspieler, Bank, Busmarker and reguläre Saison (the
+    rulebook tables that follow name the components, which both editions share)."""
+    new = _markdown("summary", "2025", "de").split("## Tabellen aus der Spielanleitung")[0]
+    old = _markdown("summary", "2020", "de").split("## Tabellen aus der Spielanleitung")[0]
+    for word in ("Hockeyspieler", "Reservebank", "Reisemarker", "Regular Season"):
+        assert re.search(rf"(?<!\w){word}", old), word
+        assert not re.search(rf"(?<!\w){word}", new), word
+    for word in ("Eishockeyspieler", "Bank", "Busmarker", "reguläre Saison", "Reguläre Saison"):
+        assert re.search(rf"(?<!\w){word}(?!\w)", new), word
+        assert not re.search(rf"(?<!\w){word}(?!\w)", old), word
+
+
 def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
     before = _markdown("summary", "2025", "en", load_pack(Path(PACK)))
     assert "tie for place 2 and both score its 10 fans" in before

@@ -196,7 +196,8 @@ class Setup:
     two_player_modes: tuple[TwoPlayerMode, ...]
     coaches: CoachDeal | None
     words: Mapping[str, str]
-    """The edition's own words (hockey-players, bench, bus-tokens, bus), in English."""
+    """The edition's own words (hockey-players, bench, bus-tokens, bus, regular-season), in
+    English."""
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> Te
         game=tr.name("game", game.name), edition=tr.name("editions", edition.name)
     )
     blocks: list[Block] = [
-        *_goal(tr),
+        *_goal(tr, edition),
         *_setup(tr, game, edition),
         *_season(tr, game, edition),
         *_strength(tr, game, edition, faces),
@@ -43,17 +43,17 @@ def summary(tr: Translator, game: Game, edition: Edition, faces: CardDraw) -> Te
     return TextDocument(title, tr.locale, tuple(blocks))
 
 
-def _goal(tr: Translator) -> list[Block]:
+def _goal(tr: Translator, edition: Edition) -> list[Block]:
     return [
         Heading(tr.text(N_("Goal"))),
         Paragraph(
             tr.text(
                 N_(
                     "You manage an ice-hockey team. Draft the best players, send your teams into the "
-                    "arenas and win over the fans. Whoever has the most fans after the regular season "
-                    "and the playoffs wins."
+                    "arenas and win over the fans. Whoever has the most fans after the "
+                    "{regular_season} and the playoffs wins."
                 )
-            )
+            ).format(regular_season=_word(tr, edition, "regular-season"))
         ),
     ]
 
@@ -96,7 +96,7 @@ def _season(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         )
         rounds.append(tr.text(pattern).format(round=tr.number(number), arenas=arenas))
     return [
-        Heading(tr.text(N_("Regular season"))),
+        Heading(_capitalised(_word(tr, edition, "regular-season"))),
         Paragraph(
             tr.text(
                 N_(
@@ -285,28 +285,29 @@ def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
             "picks": tr.number(mode.picks),
             "discard": tr.number(mode.discard),
             "reveal": tr.number(mode.reveal or 0),
+            "bench": _word(tr, edition, "bench"),
         }
         if mode.draft is DraftKind.MARKET:
             text = N_(
                 "{species} species in the deck. Turn {reveal} cards face up: one manager takes one, the other "
-                "takes one of the rest and discards the last. Alternate who starts until each bench holds "
+                "takes one of the rest and discards the last. Alternate who starts until each {bench} holds "
                 "{picks} cards; in later rounds the manager with fewer fans starts."
             )
         elif mode.draft is DraftKind.DUEL:
             text = N_(
-                "{species} species in the deck, {hand} cards each. Take one card for your bench, then two more: "
-                "one for your bench and one for your opponent's. Pass the rest and go on until each bench holds "
+                "{species} species in the deck, {hand} cards each. Take one card for your {bench}, then two more: "
+                "one for your {bench} and one for your opponent's. Pass the rest and go on until each {bench} holds "
                 "{picks} cards, then discard {discard}."
             )
         elif mode.discard:
             text = N_(
                 "{species} species in the deck, {hand} cards each. Take one card and pass the rest to your "
-                "opponent until each bench holds {picks} cards, then discard {discard}."
+                "opponent until each {bench} holds {picks} cards, then discard {discard}."
             )
         else:
             text = N_(
                 "{species} species in the deck, {hand} cards each. Take one card and pass the rest to your "
-                "opponent until each bench holds {picks} cards; the last card of each hand is discarded."
+                "opponent until each {bench} holds {picks} cards; the last card of each hand is discarded."
             )
         items.append(tr.term(name, tr.text(text).format(**values)))
     return [
@@ -314,9 +315,9 @@ def _two_managers(tr: Translator, game: Game, edition: Edition) -> list[Block]:
         Paragraph(
             tr.text(
                 N_(
-                    "With two managers, the regular season is drafted in one of these ways; the playoffs stay the same."
+                    "With two managers, the {regular_season} is drafted in one of these ways; the playoffs stay the same."
                 )
-            )
+            ).format(regular_season=_word(tr, edition, "regular-season"))
         ),
         Bullets(tuple(items)),
     ]
@@ -336,3 +337,8 @@ def _source(tr: Translator, edition: Edition) -> list[Block]:
 def _word(tr: Translator, edition: Edition, word: str) -> str:
     """One of the edition's own words (setup.yaml's words), in the language printed."""
     return tr.name("words", edition.setup.words[word])
+
+
+def _capitalised(word: str) -> str:
+    """A word as a heading starts it ("reguläre Saison" -> "Reguläre Saison")."""
+    return word[:1].upper() + word[1:]
