@@ -125,3 +125,16 @@ def replace_once(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path}"
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def error_lines(root: Path) -> list[str]:
+    """A pack's validation errors, each with its hint, as validate prints them."""
+    from generator.diagnostics import Severity
+    from generator.packs.validate import validate_pack
+
+    result = validate_pack(root)
+    return [
+        d.headline + (f"\n  hint: {d.hint}" if d.hint else "")
+        for d in result.diagnostics
+        if d.severity is Severity.ERROR
+    ]

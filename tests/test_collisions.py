@@ -8,11 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.diagnostics import Severity
 from generator.loading import strict_yaml
 from generator.packs.items import Item
 from generator.packs.starter import write_starter
-from generator.packs.validate import validate_pack
 from generator.printing.fonts import register
 from generator.printing.geometry import Size
 from generator.templates.check import CheckEnv
@@ -20,7 +18,8 @@ from generator.templates.collisions import Collision, collisions
 from generator.templates.faces import Binder, Op, Sheet
 from generator.templates.load import read_templates
 from generator.templates.model import Element, Theme
-from tests.conftest import DATA, replace_once
+from tests.conftest import DATA, error_lines, replace_once
+from tests.face_helpers import front
 
 THEME = Theme(
     colours={"ink": "#1B1F2A", "paper": "#FFFFFF"},
@@ -114,18 +113,9 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return write_starter(Path("demo"), "demo")
 
 
-def _errors(root: Path) -> list[str]:
-    result = validate_pack(root)
-    return [
-        d.headline + (f"\n  hint: {d.hint}" if d.hint else "")
-        for d in result.diagnostics
-        if d.severity is Severity.ERROR
-    ]
-
-
 def test_validate_locates_a_text_moved_onto_another_element(pack: Path) -> None:
     replace_once(CARD, NAME, NAME.replace("[8, 12, 47, 12]", "[8, 34, 47, 12]"))
-    (error,) = _errors(pack)
+    (error,) = error_lines(pack)
     assert error.startswith(
         "demo/layouts/card.yaml:11:22: error: the text of element 'name' "
         "(demo/layouts/card.yaml:11) runs "
@@ -140,9 +130,9 @@ def test_validate_locates_a_text_moved_onto_another_element(pack: Path) -> None:
 def test_above_names_elements_of_its_own_template(pack: Path) -> None:
     moved = NAME.replace("[8, 12, 47, 12]", "[8, 34, 47, 12]")
     replace_once(CARD, NAME, moved.replace("style: title}", "style: title, above: [emblem]}"))
-    assert _errors(pack) == []
+    assert error_lines(pack) == []
     replace_once(CARD, "above: [emblem]", "above: [emblm]")
-    assert _errors(pack)[0] == (
+    assert error_lines(pack)[0] == (
         "demo/layouts/card.yaml:11:85: error: element 'name' is above 'emblm', which is not an "
         "element of this template (at /elements/name/above/0)"
         "\n  hint: name elements of this template: background, panel, value, emblem"
@@ -157,7 +147,7 @@ def test_a_translation_that_runs_into_an_element_fails_the_build_in_its_language
     replace_once(CARD, NAME, NAME + "\n" + dot.rstrip())
     catalog = Path("demo/locales/de/LC_MESSAGES/demo.po")
     replace_once(catalog, 'msgstr "Sonne"', 'msgstr "Sonnenfinsternisse"')
-    assert _errors(pack) == []
+    assert error_lines(pack) == []
     result = runner.invoke(app, ["build", "--data", "demo", "--locale", "de", "--jobs", "1"])
     assert result.exit_code == 1
     assert (
@@ -186,17 +176,9 @@ def test_the_longest_name_of_each_game_runs_into_nothing(
     game: str, component: str, locale: str
 ) -> None:
     from generator.packs.find import load_pack
-    from generator.packs.render import LanguageEnv, translator
     from generator.templates.faces import TextOp
 
-    loaded = load_pack(DATA / game)
-    box = loaded.edition(None)
-    (found,) = (c for c in box.components if c.id == component)
-    assert found.front is not None
-    binder = Binder(
-        loaded.pack.sheet(box, found, found.front),
-        LanguageEnv(translator(loaded, locale), False),
-    )
+    binder, found = front(load_pack(DATA / game), component, locale)
     faces = [binder.parts(card.item) for card in found.cards]
 
     def name(parts: tuple[tuple[Element, tuple[Op, ...]], ...]) -> str:

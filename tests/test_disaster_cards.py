@@ -12,9 +12,9 @@ from generator.build import BuildOptions, build
 from generator.cli.app import app
 from generator.games.disaster_draft.model import Effect, model
 from generator.packs.find import LoadedPack, load_pack
-from generator.packs.render import LanguageEnv, translator
-from generator.templates.faces import Binder, TextOp
+from generator.templates.faces import TextOp
 from tests.conftest import DATA, copy_game, replace_once
+from tests.face_helpers import front
 from tests.pdf_helpers import reader
 
 PACK = DATA / "disaster-draft"
@@ -28,15 +28,12 @@ def pack(tmp_path: Path) -> Path:
 
 def _texts(loaded: LoadedPack, component: str, element: str, locale: str) -> dict[str, str]:
     """The text one element of a component's front prints on each card, by card id."""
-    box = loaded.pack.editions[""]
-    (found,) = (c for c in box.components if c.id == component)
-    assert found.front is not None
-    sheet = loaded.pack.sheet(box, found, found.front)
-    binder = Binder(sheet, LanguageEnv(translator(loaded, locale), False))
-    index = next(i for i, e in enumerate(sheet.template.elements) if e.name == element)
+    binder, found = front(loaded, component, locale)
+    elements = binder.sheet.template.elements
+    index = next(i for i, e in enumerate(elements) if e.name == element)
     out = {}
     for card in found.cards:
-        ops = binder.element(index, sheet.template.elements[index], card.item)
+        ops = binder.element(index, elements[index], card.item)
         out[card.id] = "".join(op.text for op in ops if isinstance(op, TextOp))
     return out
 
@@ -237,12 +234,7 @@ def test_a_units_art_replaces_its_emblem(pack: Path, runner: CliRunner) -> None:
     )
     (pack / "art").mkdir()
     Image.new("RGB", (60, 40), "#C04020").save(pack / "art" / "tinker.png")
-    loaded = load_pack(pack)
-    box = loaded.pack.editions[""]
-    (units,) = (c for c in box.components if c.id == "unit")
-    assert units.front is not None
-    sheet = loaded.pack.sheet(box, units, units.front)
-    binder = Binder(sheet, LanguageEnv(translator(loaded, "en"), False))
+    binder, units = front(load_pack(pack), "unit", "en")
     kinds = {
         card.id: {type(op).__name__ for op in binder.face(card.item)}
         for card in units.cards

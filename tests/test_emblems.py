@@ -18,6 +18,7 @@ from generator.packs.validate import validate_pack
 from generator.printing.geometry import Rect
 from generator.templates.emblems import GRID, Emblem, Shape, read_emblems
 from tests.conftest import DATA, replace_once
+from tests.face_helpers import front
 
 KINDS = [
     ("disaster-draft", "types.yaml", "types"),
@@ -128,16 +129,9 @@ def test_every_kind_has_an_emblem_of_its_own_told_apart_without_colour(
 def test_a_card_without_art_shows_its_kinds_emblem(
     game: str, component: str, card: str, icon: str
 ) -> None:
-    from generator.packs.render import LanguageEnv, translator
-    from generator.templates.faces import Binder, IconOp
+    from generator.templates.faces import IconOp
 
-    loaded = load_pack(DATA / game)
-    box = loaded.edition(None)
-    (found,) = (c for c in box.components if c.id == component)
-    assert found.front is not None
-    binder = Binder(
-        loaded.pack.sheet(box, found, found.front), LanguageEnv(translator(loaded, "en"), False)
-    )
+    binder, found = front(load_pack(DATA / game), component, "en")
     (item,) = (c.item for c in found.cards if c.id == card)
     icons = [op.icon for op in binder.face(item) if isinstance(op, IconOp)]
     assert icon in icons

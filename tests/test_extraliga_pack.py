@@ -16,6 +16,7 @@ from generator.cli.app import app
 from generator.games.extraliga_all_stars.model import pair_letters
 from generator.loading import strict_yaml
 from tests.conftest import DATA, copy_game, replace_once
+from tests.face_helpers import front
 from tests.pdf_helpers import reader
 
 PACK = DATA / "extraliga-all-stars"
@@ -218,19 +219,11 @@ def test_every_bonus_badge_reads_at_nearly_its_full_size(locale: str) -> None:
     """A badge's word is not squeezed into its disc: "Neu würfeln" was set at 7 pt of the
     style's 11; each language's word for each bonus shrinks at most 1 pt."""
     from generator.packs.find import load_pack
-    from generator.packs.render import LanguageEnv, translator
     from generator.printing.fonts import register
     from generator.printing.text import POINTS_PER_MM, Where, fit
-    from generator.templates.faces import Binder, TextOp
+    from generator.templates.faces import TextOp
 
-    loaded = load_pack(PACK)
-    box = loaded.edition(None)
-    (players,) = (c for c in box.components if c.id == "hockey-player")
-    assert players.front is not None
-    binder = Binder(
-        loaded.pack.sheet(box, players, players.front),
-        LanguageEnv(translator(loaded, locale), False),
-    )
+    binder, players = front(load_pack(PACK), "hockey-player", locale)
     badges = {
         op
         for card in players.cards

@@ -11,11 +11,11 @@ from babel.messages.pofile import read_po
 
 from generator.loading.manifest import is_translated, translated_keys
 from generator.packs.find import LoadedPack, load_pack
-from generator.packs.render import LanguageEnv, translator
 from generator.packs.starter import write_starter
 from generator.packs.validate import validate_pack
-from generator.templates.faces import Binder, TextOp
+from generator.templates.faces import TextOp
 from tests.conftest import DATA, replace_once
+from tests.face_helpers import front
 
 
 @cache
@@ -25,12 +25,7 @@ def _loaded(game: str) -> LoadedPack:
 
 def _face(game: str, component: str, card_id: str, locale: str) -> dict[str, str]:
     """What each element of a card's front prints, by element name (drawn elements only)."""
-    loaded = _loaded(game)
-    box = loaded.edition(None)
-    (found,) = (c for c in box.components if c.id == component)
-    assert found.front is not None
-    sheet = loaded.pack.sheet(box, found, found.front)
-    binder = Binder(sheet, LanguageEnv(translator(loaded, locale), False))
+    binder, found = front(_loaded(game), component, locale)
     (card,) = (c for c in found.cards if c.id == card_id)
     return {
         element.name: " ".join(op.text for op in ops if isinstance(op, TextOp))

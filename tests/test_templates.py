@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from generator.diagnostics import Severity
 from generator.loading import strict_yaml
 from generator.packs.items import Item
 from generator.packs.starter import write_starter
@@ -26,7 +25,7 @@ from generator.templates.faces import (
 )
 from generator.templates.load import read_templates
 from generator.templates.model import Template, Theme
-from tests.conftest import replace_once
+from tests.conftest import error_lines, replace_once
 
 THEME = Theme(colours={"ink": "#1B1F2A", "paper": "#FFFFFF"}, styles={"big": {"size": 20}})
 
@@ -202,15 +201,6 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return write_starter(Path("demo"), "demo")
 
 
-def _errors(root: Path) -> list[str]:
-    result = validate_pack(root)
-    return [
-        d.headline + (f"\n  hint: {d.hint}" if d.hint else "")
-        for d in result.diagnostics
-        if d.severity is Severity.ERROR
-    ]
-
-
 def test_the_starter_pack_is_clean(pack: Path) -> None:
     result = validate_pack(pack)
     assert result.diagnostics == ()
@@ -264,20 +254,20 @@ CARD = Path("demo/layouts/card.yaml")
 )
 def test_template_mistakes_are_located(pack: Path, old: str, new: str, expected: str) -> None:
     replace_once(CARD, old, new)
-    errors = _errors(pack)
+    errors = error_lines(pack)
     assert len(errors) == 1 and errors[0].startswith(expected), errors
 
 
 def test_extends_mistakes_are_located(pack: Path) -> None:
     back = Path("demo/layouts/back.yaml")
     replace_once(back, "elements:", "extends: front\nelements:")
-    assert _errors(pack) == [
+    assert error_lines(pack) == [
         "demo/layouts/back.yaml:3:1: error: there is no template 'front' to extend (at /extends)"
         "\n  hint: templates here: back, card"
     ]
     replace_once(back, "extends: front", "extends: card")
     replace_once(CARD, "elements:", "extends: back\nelements:")
-    assert _errors(pack) == [
+    assert error_lines(pack) == [
         "demo/layouts/back.yaml:3:1: error: templates extend each other in a circle: "
         "back -> card -> back (at /extends)"
     ]
@@ -288,7 +278,7 @@ def test_box_mistakes_are_located(pack: Path) -> None:
     replace_once(box, "count: 12", "count: 13")
     replace_once(box, "back: back", "back: reverse")
     replace_once(Path("demo/cards.yaml"), "{id: moon-2, name: Moon", "{id: moon-2, name: Mond")
-    assert sorted(_errors(pack)) == [
+    assert sorted(error_lines(pack)) == [
         "demo/cards.yaml:12:18: error: 'Mond' has no German, French or English translation "
         "(at /cards/5/name)"
         '\n  hint: run draftdeck i18n extract and update, then translate msgctxt "cards" msgid '
@@ -318,7 +308,7 @@ def test_missing_art_is_located_at_the_data_that_names_it(pack: Path) -> None:
         "  emblem:",
         '  art: {type: image, src: "{art}", box: [8, 30, 47, 30], when: art}\n  emblem:',
     )
-    assert _errors(pack) == [
+    assert error_lines(pack) == [
         "demo/cards.yaml:7:17: error: art file 'art/sun.png' does not exist (at /cards/0/art)"
         "\n  hint: put the PNG or JPEG at demo/art/sun.png, or remove it from the data"
     ]

@@ -1,0 +1,17 @@
+"""Card faces as the build binds them, for tests that read what a card prints."""
+
+from __future__ import annotations
+
+from generator.packs.find import LoadedPack
+from generator.packs.model import Component
+from generator.packs.render import LanguageEnv, translator
+from generator.templates.faces import Binder
+
+
+def front(loaded: LoadedPack, component: str, locale: str) -> tuple[Binder, Component]:
+    """A component of the pack's default edition, and what binds its front in a language."""
+    box = loaded.edition(None)
+    (found,) = (c for c in box.components if c.id == component)
+    assert found.front is not None
+    sheet = loaded.pack.sheet(box, found, found.front)
+    return Binder(sheet, LanguageEnv(translator(loaded, locale), False)), found
