@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.i18n.catalogs import catalog_path
-from generator.i18n.glossary import Glossary, Term, read_glossary
+from generator.i18n.glossary import Glossary, Term, load_glossary
 from generator.loading import strict_yaml
 from generator.paths import LOCALES_DIR, PROJECT_ROOT
 from tests.conftest import DATA, copy_game, replace_once
@@ -46,7 +46,7 @@ def _entries(path: Path, where: str | None = None) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("locale", ["de", "fr"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_cards_tables_and_summaries_use_the_glossarys_terms(game: str, locale: str) -> None:
-    glossary = read_glossary(DATA / game)
+    glossary = load_glossary(DATA / game)
     assert len(glossary.terms) >= 10
     cards = _entries(catalog_path(DATA / game / "locales", locale, game))
     strays = [(s, p) for s, t in cards for p in glossary.problems(s, t, locale)]
@@ -113,11 +113,27 @@ def test_a_glossary_that_breaks_its_schema_is_located(
     pack = copy_game(tmp_path, "disaster-draft")
     monkeypatch.chdir(tmp_path)
     replace_once(pack / "glossary.yaml", "  - en: [strength]\n", "  - en: strength\n")
-    result = runner.invoke(app, ["validate"])
+    located = "data/disaster-draft/glossary.yaml:11:5: error: 'en' must be a list, got text 'strength' (at /terms/1/en)"
+    before = (pack / "locales" / "disaster-draft.pot").read_bytes()
+    for command in (["validate"], ["i18n", "check", "--no-render"], ["i18n", "extract"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1, command  # not a check that quietly skips the glossary
+        assert located in result.output and "Traceback" not in result.output, command
+    assert (pack / "locales" / "disaster-draft.pot").read_bytes() == before
+
+
+def test_a_glossary_that_leads_out_of_the_pack_is_refused(
+    tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pack = copy_game(tmp_path, "disaster-draft")
+    monkeypatch.chdir(tmp_path)
+    outside = tmp_path / "elsewhere.yaml"
+    (pack / "glossary.yaml").rename(outside)
+    (pack / "glossary.yaml").symlink_to(outside)
+    result = runner.invoke(app, ["i18n", "check", "--no-render"])
     assert result.exit_code == 1
-    assert (
-        "data/disaster-draft/glossary.yaml:11:5: error: 'en' must be a list, got text 'strength' (at /terms/1/en)"
-        in (result.output)
+    assert "data/disaster-draft/glossary.yaml: error: the file is a link that leads out" in (
+        result.output
     )
 
 

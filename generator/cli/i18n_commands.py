@@ -95,12 +95,12 @@ def check(
 ) -> None:
     """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
     from generator.build import text_problems
-    from generator.i18n.glossary import read_glossary
+    from generator.i18n.glossary import load_glossary
     from generator.i18n.workflow import check as run
 
     failed = False
     for pack, locales_dir, game_id, locales in _packs(data, game):
-        glossary = read_glossary(pack)
+        glossary = load_glossary(pack)
         problems = [str(p) for p in run(locales_dir, game_id, locales, glossary)]
         if render and not problems:
             problems += text_problems(pack)

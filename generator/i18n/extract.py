@@ -13,7 +13,7 @@ from typing import IO, Any
 
 from generator.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
-from generator.i18n.glossary import Glossary, read_glossary
+from generator.i18n.glossary import Glossary
 from generator.loading import strict_yaml
 from generator.loading.manifest import LAYOUTS, PHRASES, translated_keys
 
@@ -38,7 +38,8 @@ def extract_data_strings(
     options: Mapping[str, Any],
 ) -> Iterator[ExtractResult]:
     """Yield (line, 'pgettext', (context, text), comments) for each data string, or
-    (line, 'npgettext', (context, text, plural), comments) for one with plural forms."""
+    (line, 'npgettext', (context, text, plural), comments) for one with plural forms; the
+    comments name the terms of `options["glossary"]` (a Glossary) that the string uses."""
     name = getattr(fileobj, "name", "<data>")
     text, problems = strict_yaml.decode_utf8(fileobj.read(), str(name))
     if text is None:
@@ -50,7 +51,7 @@ def extract_data_strings(
     parts = Path(str(name)).resolve().relative_to(root).parts if root is not None else ()
     layout = parts[:1] == (LAYOUTS,)
     phrases = parts == (LAYOUTS, f"{PHRASES}.yaml")
-    glossary = read_glossary(root) if root is not None else Glossary()
+    glossary = options.get("glossary") or Glossary()
     for found in data_strings(document, _translated_keys(root), layout=layout, phrases=phrases):
         line, _ = document.locate(found.path)
         where = f"{found.context}: {found.item_id}" if found.item_id else found.context

@@ -20,8 +20,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-GLOSSARY_FILE = "glossary.yaml"
-"""A pack's glossary, beside its game.yaml."""
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 """A template placeholder ({trio}): a name in code, not a word of the text."""
 LANGUAGES = frozenset({"de", "fr"})
@@ -118,18 +116,15 @@ def glossary_from(value: Any) -> Glossary:
     return Glossary(tuple(terms))
 
 
-def read_glossary(root: Path) -> Glossary:
-    """The glossary beside a pack's game.yaml, read leniently (validation reports its
-    problems, located): an unreadable or invalid one counts as none here."""
-    from generator.loading import strict_yaml
+def load_glossary(root: Path) -> Glossary:
+    """The glossary beside a pack's game.yaml (none without one), schema-checked as validate
+    checks it; a DataError with the located problems if it is broken or leads out of the pack."""
+    from generator.errors import DataError
+    from generator.loading.manifest import GLOSSARY
+    from generator.loading.pack import load_one
+    from generator.packs.validate import pack_schemas
 
-    path = root / GLOSSARY_FILE
-    if not path.is_file():
-        return Glossary()
-    document, _ = strict_yaml.load_file(path, str(path))
-    if document is None or not isinstance(document.value, dict):
-        return Glossary()
-    try:
-        return glossary_from(document.value)
-    except (KeyError, TypeError, AttributeError):
-        return Glossary()
+    document, problems = load_one(root, GLOSSARY, pack_schemas(root))
+    if problems:
+        raise DataError(problems)
+    return Glossary() if document is None else glossary_from(document.value)

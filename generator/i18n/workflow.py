@@ -66,14 +66,16 @@ def data_template(pack_root: Path) -> Any:
     from babel.messages.extract import extract_from_file
 
     from generator.i18n.extract import extract_data_strings
+    from generator.i18n.glossary import load_glossary
     from generator.loading.files import pack_files
 
     catalog = _template()
+    options = {"glossary": load_glossary(pack_root)}
     try:
         for path in pack_files(pack_root, frozenset({".yaml"})):
             where = path.relative_to(pack_root).as_posix()
             for line, message, comments, context in extract_from_file(
-                cast(Any, extract_data_strings), str(path)
+                cast(Any, extract_data_strings), str(path), options=cast(Any, options)
             ):
                 catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
     except UnreadableData as error:
