@@ -22,6 +22,7 @@ test: $(STAMP) lint typecheck pytest
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/ruff format --check generator tests benchmarks
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from process_timing import ROOT, SCRIPT, paired, wall
 
-from generator.packs.find import load_pack
-from generator.packs.render import LanguageEnv, translator
+from generator.services.find import load_pack
+from generator.services.render import LanguageEnv, translator
 from generator.templates import expressions
 from generator.templates.faces import Binder
 from generator.templates.load import read_templates

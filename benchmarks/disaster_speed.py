@@ -17,24 +17,25 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from random import Random
 
+from playing import table
 from process_timing import compile_seconds
 
 from generator.games.disaster_draft.battle import graveyard_chain, resolve, strongest_pick
 from generator.games.disaster_draft.model import Deck, Unit
-from generator.games.disaster_draft.simulation import play
-from generator.packs.find import load_pack
-from generator.paths import PROJECT_ROOT
+from generator.play.simulation import play_game
+from generator.services.find import load_pack
 
-DATA_DIR = PROJECT_ROOT / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 BATTLES = 20_000
 GAMES = 200
 FIRST_GAME = f"""
 import time
-from generator.games.disaster_draft.simulation import play
-from generator.packs.find import load_pack
+from generator.play.simulation import play_game
+from generator.services.find import load_pack
 from pathlib import Path
 deck = load_pack(Path({str(DATA_DIR / "disaster-draft")!r})).model
 start = time.perf_counter()
@@ -80,12 +81,13 @@ def main() -> None:
 
 
 def _games_per_second(deck: Deck, bots: str) -> float:
-    play(deck, (bots,) * 4, 0)  # warm up
+    seated = table("disaster-draft", [bots] * 4)
+    play_game(seated, 0)  # warm up
     best = 0.0
     for _ in range(3):
         start = time.perf_counter()
         for seed in range(GAMES):
-            play(deck, (bots,) * 4, seed)
+            play_game(seated, seed)
         best = max(best, GAMES / (time.perf_counter() - start))
     return best
 

@@ -27,18 +27,18 @@ import math
 import sys
 import time
 from itertools import product
+from pathlib import Path
 
+from playing import table
 from process_timing import compile_seconds
 
 from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds, positions
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
 from generator.games.extraliga_all_stars.questions import bonus_answer
-from generator.games.extraliga_all_stars.simulation import play
-from generator.packs.find import load_pack
-from generator.paths import PROJECT_ROOT
+from generator.play.simulation import play_game
 
-DATA_DIR = PROJECT_ROOT / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 SEASONS = 200
 
 CASES = [
@@ -59,8 +59,8 @@ SAMPLED = [
 
 FIRST_SEASON = f"""
 import time
-from generator.games.extraliga_all_stars.simulation import play
-from generator.packs.find import load_pack
+from generator.play.simulation import play_game
+from generator.services.find import load_pack
 from pathlib import Path
 deck = load_pack(Path({str(DATA_DIR / "extraliga-all-stars")!r})).model
 start = time.perf_counter()
@@ -171,15 +171,15 @@ def _any_match() -> None:
 
 def _seasons() -> None:
     """Whole 4-player seasons per second, greedy bots against random bots (best of 3 runs)."""
-    deck = load_pack(DATA_DIR / "extraliga-all-stars").model
     rates = {}
     for bot in ("random", "greedy"):
-        play(deck, (bot,) * 4, 0)  # warm up
+        seated = table("extraliga-all-stars", [bot] * 4)
+        play_game(seated, 0)  # warm up
         best = 0.0
         for _ in range(3):
             start = time.perf_counter()
             for seed in range(SEASONS):
-                play(deck, (bot,) * 4, seed)
+                play_game(seated, seed)
             best = max(best, SEASONS / (time.perf_counter() - start))
         rates[bot] = best
     print(

@@ -18,6 +18,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from generator.games.all_star_draft.model import Attribute, Game
@@ -25,9 +26,8 @@ from generator.games.all_star_draft.queries import load
 from generator.games.all_star_draft.rules import best_team, evaluate, rule_book
 from generator.games.all_star_draft.rules.book import RuleBook
 from generator.games.all_star_draft.rules.strength import shown_key, team_code
-from generator.paths import PROJECT_ROOT
 
-DATA_DIR = PROJECT_ROOT / "data"
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 TEAMS = 100_000
 BENCHES = 500

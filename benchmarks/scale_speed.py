@@ -46,7 +46,7 @@ COLOURS = ("#E8A33D", "#3D5A98", "#2E8B6E")
 
 def write_pack(root: Path, cards: int) -> None:
     """A starter pack with `cards` cards."""
-    from generator.packs.starter import write_starter
+    from generator.services.starter import write_starter
 
     write_starter(root, "scale")
     names = ("Sun", "Moon", "Star")

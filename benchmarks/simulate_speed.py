@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
-from generator.games.all_star_draft.queries import load
-from generator.games.all_star_draft.rules import rule_book
-from generator.games.all_star_draft.simulation.run import simulate
-from generator.paths import PROJECT_ROOT
+from playing import table
 
-DATA_DIR = PROJECT_ROOT / "data"
+from generator.play.simulation import Prepared, simulate
+from generator.plugins.simulation import SimulationSettings
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 def main() -> None:
@@ -27,16 +28,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     games = parser.parse_args().games
-    book = rule_book(load(DATA_DIR), "2025")
-    simulate(book, 4, 20, 1, ["greedy"], jobs=1)  # warm up
+    greedy, random = table("all-star-draft", ["greedy"]), table("all-star-draft", ["random"])
+
+    def run(seated: Prepared, count: int, jobs: int) -> None:
+        settings = SimulationSettings(4, count, 1, ("greedy",), "2025", None, jobs)
+        simulate(seated, settings)
+
+    run(greedy, 20, 1)  # warm up
     seconds = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        simulate(book, 4, games, 1, ["greedy"], jobs=jobs)
+        run(greedy, games, jobs)
         seconds[jobs] = time.perf_counter() - start
     per_second = games / seconds[1]
     start = time.perf_counter()
-    simulate(book, 4, games, 1, ["random"], jobs=1)
+    run(random, games, 1)
     floor = games / (time.perf_counter() - start)
     print(f"{games} four-player games, greedy bots, 2025 edition")
     print(

@@ -19,13 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.games.extraliga_all_stars.simulation import SIMULATION
-from generator.packs.find import load_pack
-from generator.paths import PROJECT_ROOT
-from generator.simulation import SimulationSettings
-from generator.sweeps.run import play_task
+from playing import table
 
-DATA_DIR = PROJECT_ROOT / "data"
+from generator.play.simulation import play_figures
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 VARIANTS = 20
 BOTS = ["greedy", "random", "synergy", "greedy"]
 
@@ -60,12 +58,10 @@ def main() -> None:
 
 
 def _one_process(games: int) -> float:
-    deck = load_pack(DATA_DIR / "extraliga-all-stars").model
-    settings = SimulationSettings(4, games, 1, tuple(BOTS))
-    state = (SIMULATION, [SIMULATION.prepare(deck, settings)])
-    play_task(state, (0, range(1, 3)))  # warm up
+    seated = table("extraliga-all-stars", BOTS)
+    play_figures(seated, range(1, 3))  # warm up
     start = time.perf_counter()
-    play_task(state, (0, range(1, games + 1)))
+    play_figures(seated, range(1, games + 1))
     return time.perf_counter() - start
 
 

@@ -44,8 +44,8 @@ def actual_headlines(edit: dict[str, Any]) -> tuple[list[str], list[str]]:
     import shutil
     import tempfile
 
-    from generator.diagnostics import Severity
-    from generator.packs.validate import validate_pack
+    from generator.core.diagnostics import Severity
+    from generator.services.validate import validate_pack
     from tests.conftest import DATA
 
     here = Path.cwd()

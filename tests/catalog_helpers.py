@@ -9,9 +9,9 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from generator.core.paths import LOCALES_DIR
 from generator.i18n.catalogs import catalog_path
 from generator.i18n.ui import UI_DOMAIN
-from generator.paths import LOCALES_DIR
 from tests.conftest import DATA
 
 

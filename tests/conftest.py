@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.paths import PROJECT_ROOT
-
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The source checkout the tests run in."""
 PACK = "data/all-star-draft"
 _SNAPSHOT = Path(tempfile.mkdtemp(prefix="draftdeck-tests-"))
 DATA = _SNAPSHOT / "data"
@@ -30,11 +30,11 @@ shutil.copytree(
 
 WARM_UP = (
     "from generator.games.disaster_draft.simulation import play;"
-    "from generator.packs.find import load_pack;"
+    "from generator.services.find import load_pack;"
     "play(load_pack(DATA / 'disaster-draft').model, ('greedy', 'random'), 1)",
     "from generator.games.extraliga_all_stars.simulation import play;"
     "from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds;"
-    "from generator.packs.find import load_pack;"
+    "from generator.services.find import load_pack;"
     "play(load_pack(DATA / 'extraliga-all-stars').model, ('greedy', 'random'), 1);"
     "bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4))",
 )
@@ -112,7 +112,7 @@ def copy_game(tmp_path: Path, game: str) -> Path:
 
 def own_interface_catalogs(pack: Path) -> None:
     """Give a pack copies of draftdeck's interface catalogs, which then word its interface."""
-    from generator.paths import LOCALES_DIR
+    from generator.core.paths import LOCALES_DIR
 
     for path in LOCALES_DIR.rglob("draftdeck.po*"):
         target = pack / "locales" / path.relative_to(LOCALES_DIR)
@@ -129,8 +129,8 @@ def replace_once(path: Path, old: str, new: str) -> None:
 
 def error_lines(root: Path) -> list[str]:
     """A pack's validation errors, each with its hint, as validate prints them."""
-    from generator.diagnostics import Severity
-    from generator.packs.validate import validate_pack
+    from generator.core.diagnostics import Severity
+    from generator.services.validate import validate_pack
 
     result = validate_pack(root)
     return [

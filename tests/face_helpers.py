@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.packs.find import LoadedPack
-from generator.packs.model import Component
-from generator.packs.render import LanguageEnv, translator
+from generator.model.pack import Component
+from generator.services.find import LoadedPack
+from generator.services.render import LanguageEnv, translator
 from generator.templates.faces import Binder
 
 

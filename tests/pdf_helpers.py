@@ -6,8 +6,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from generator.build import BuildOptions, build
 from generator.printing.geometry import pt
+from generator.services.build import BuildOptions, build
 from tests.conftest import DATA
 
 MM_PER_PT = 25.4 / 72

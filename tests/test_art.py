@@ -83,7 +83,7 @@ def test_art_with_another_extension_is_refused_by_the_schema(
 def test_art_over_the_pack_total_is_located_at_the_image_that_crosses_it(
     project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("generator.templates.check.MAX_TOTAL_PIXELS", 100_000)
+    monkeypatch.setattr("generator.services.template_checks.MAX_TOTAL_PIXELS", 100_000)
     (Path(PACK) / "art").mkdir()
     Image.new("RGB", (400, 360), (200, 30, 160)).save(Path(PACK) / "art" / "rabbit.png")
     _name_art("art/rabbit.png")

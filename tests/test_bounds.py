@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.games.all_star_draft.rules.scoring import MOST_FANS
-from generator.packs.budget import MOST_DRAWN
+from generator.services.budget import MOST_DRAWN
 from tests.conftest import PACK, replace_once
 
 EDITION = Path(PACK) / "editions/2025"
@@ -247,7 +247,7 @@ def test_a_template_that_fails_while_drawing_is_a_located_error_from_any_worker(
 ) -> None:
     """Should validation ever miss a text that cannot be filled in, the build still names it."""
     replace_once(CATALOG, SUBTITLE, 'msgstr "Eishockey-Draftspiel · {edition.name|tr"')
-    monkeypatch.setattr("generator.packs.validate.check_translations", lambda *a: [])
+    monkeypatch.setattr("generator.services.validate.check_translations", lambda *a: [])
     args = ["build", "--data", "data", "--out", "out", "--edition", "2025", "--locale", "de"]
     result = runner.invoke(app, [*args, "--jobs", "2"])
     assert result.exit_code == 1

@@ -54,8 +54,8 @@ def test_the_build_stops_with_the_same_errors(
     edit: dict[str, Any], project: Path, tmp_path: Path
 ) -> None:
     """A build refuses bad data before it draws anything, with validate's very errors."""
-    from generator.build import BuildOptions, build
-    from generator.errors import DataError
+    from generator.core.errors import DataError
+    from generator.services.build import BuildOptions, build
 
     apply_edit(project, edit)
     with pytest.raises(DataError) as failure:

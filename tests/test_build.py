@@ -226,7 +226,7 @@ def test_atomic_write_leaves_old_content_when_writing_fails(
 def test_errors_survive_the_trip_from_a_render_process() -> None:
     import pickle
 
-    from generator.errors import DataError
+    from generator.core.errors import DataError
     from generator.i18n.ui import MissingTranslation
     from generator.printing.text import TextProblem
 

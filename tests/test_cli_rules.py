@@ -9,8 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import PROJECT_ROOT
-from tests.conftest import DATA
+from tests.conftest import DATA, PROJECT_ROOT
 
 pytestmark = pytest.mark.usefixtures("in_snapshot")
 

@@ -9,11 +9,11 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.loading import strict_yaml
-from generator.packs.items import Item
-from generator.packs.starter import write_starter
+from generator.loading.items import Item
 from generator.printing.fonts import register
 from generator.printing.geometry import Size
-from generator.templates.check import CheckEnv
+from generator.services.starter import write_starter
+from generator.services.template_checks import CheckEnv
 from generator.templates.collisions import Collision, collisions
 from generator.templates.faces import Binder, Op, Sheet
 from generator.templates.load import read_templates
@@ -175,7 +175,7 @@ NAMED = [
 def test_the_longest_name_of_each_game_runs_into_nothing(
     game: str, component: str, locale: str
 ) -> None:
-    from generator.packs.find import load_pack
+    from generator.services.find import load_pack
     from generator.templates.faces import TextOp
 
     binder, found = front(load_pack(DATA / game), component, locale)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.build import BuildOptions, build
 from generator.cli.app import app
 from generator.games.disaster_draft.model import Effect, model
-from generator.packs.find import LoadedPack, load_pack
+from generator.services.build import BuildOptions, build
+from generator.services.find import LoadedPack, load_pack
 from generator.templates.faces import TextOp
 from tests.conftest import DATA, copy_game, replace_once
 from tests.face_helpers import front

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.documents.markdown import to_markdown
-from generator.packs.find import LoadedPack, load_pack
-from generator.packs.texts import render_text, text_document
+from generator.services.find import LoadedPack, load_pack
+from generator.services.texts import render_text, text_document
 from tests.catalog_helpers import english_fragments
 from tests.conftest import DATA, copy_game, replace_once
 from tests.pdf_helpers import font_names

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from generator.diagnostics import Severity
+from generator.core.diagnostics import Severity
 from generator.loading import strict_yaml
-from generator.packs.find import load_pack
-from generator.packs.starter import write_starter
-from generator.packs.validate import validate_pack
 from generator.printing.geometry import Rect
+from generator.services.find import load_pack
+from generator.services.starter import write_starter
+from generator.services.validate import validate_pack
 from generator.templates.emblems import GRID, Emblem, Shape, read_emblems
 from tests.conftest import DATA, replace_once
 from tests.face_helpers import front

@@ -20,8 +20,9 @@ import pytest
 from generator.games.all_star_draft.model import Game
 from generator.games.disaster_draft.model import Deck as DisasterDeck
 from generator.games.extraliga_all_stars.model import Deck as ExtraligaDeck
-from generator.packs.find import load_pack
+from generator.services.find import load_pack
 from tests.conftest import DATA
+from tests.game_helpers import seated
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -101,7 +102,7 @@ def _lineup_cases(deck: ExtraligaDeck) -> Iterator[Case]:
 
 
 def test_best_lineups(extraliga: ExtraligaDeck, update_golden: bool) -> None:
-    from generator.errors import InputError
+    from generator.core.errors import InputError
 
     def answer(case: Case) -> Any:
         cards = [extraliga.players[i] for i in case["cards"]]
@@ -133,13 +134,15 @@ def test_drafting_strength(extraliga: ExtraligaDeck, update_golden: bool) -> Non
 
 def test_whole_seasons(extraliga: ExtraligaDeck, update_golden: bool) -> None:
     """The bots on the redesigned engine play the very seasons they played before."""
-    from generator.games.extraliga_all_stars.simulation import play
+    from generator.games.extraliga_all_stars.season import play_season
+    from generator.games.extraliga_all_stars.simulation import SIMULATION
 
     lineups = (["greedy", "random", "synergy", "greedy"], ["greedy", "synergy"])
     cases = ({"seed": seed, "bots": lineups[seed % 2]} for seed in range(24))
 
     def answer(case: Case) -> Any:
-        record = play(extraliga, case["bots"], case["seed"])
+        bots, rng = seated(SIMULATION, extraliga, case["bots"], case["seed"])
+        record = play_season(extraliga, bots, rng)
         return {
             "points": list(record.points),
             "winners": list(record.winners),
@@ -245,7 +248,7 @@ def test_whole_games(update_golden: bool) -> None:
     """The bots play the very games they played before the redesign, in every mode."""
     from generator.games.all_star_draft.queries import load
     from generator.games.all_star_draft.rules import rule_book
-    from generator.games.all_star_draft.simulation.run import BOTS, seat_bots
+    from generator.games.all_star_draft.simulation.simulator import SIMULATION
 
     game = load(DATA)
     settings = [
@@ -264,7 +267,7 @@ def test_whole_games(update_golden: bool) -> None:
         from generator.games.all_star_draft.simulation.game import play_game
 
         book = rule_book(game, case["edition"])
-        bots = seat_bots(case["bots"], case["players"])
+        bots, _ = seated(SIMULATION, None, case["bots"], case["seed"])
         record = play_game(book, case["players"], case["seed"], bots, case["mode"])
         return {
             "standings": [[s.manager, s.total] for s in record.standings],
@@ -272,5 +275,4 @@ def test_whole_games(update_golden: bool) -> None:
             "arenas": [[a.arena, [[p.manager, p.rank] for p in a.placings]] for a in record.arenas],
         }
 
-    assert set(BOTS) == {"random", "greedy", "planner"}
     _check("all-star-draft-games", cases, answer, update_golden)

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.diagnostics import SHOWN_PER_FILE, SOURCE_WIDTH, source_excerpt
-from generator.packs.validate import validate_pack
-from generator.reporting import validation_report
+from generator.cli.validate_output import validation_report
+from generator.core.diagnostics import SHOWN_PER_FILE, SOURCE_WIDTH, source_excerpt
+from generator.services.validate import validate_pack
 from tests.conftest import copy_game, replace_once
 
 MB = 1024 * 1024

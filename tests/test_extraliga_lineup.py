@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import InputError
+from generator.core.errors import InputError
 from generator.games.extraliga_all_stars.lineup import (
     EVERY_PAIR,
     NEIGHBOURS,

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.errors import InputError
+from generator.core.errors import InputError
 from generator.games.extraliga_all_stars.match import Odds, goal_chance, match_odds
 
 F = Fraction

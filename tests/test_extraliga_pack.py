@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.build import BuildOptions, build
 from generator.cli.app import app
 from generator.games.extraliga_all_stars.model import pair_letters
 from generator.loading import strict_yaml
+from generator.services.build import BuildOptions, build
 from tests.conftest import DATA, copy_game, replace_once
 from tests.face_helpers import front
 from tests.pdf_helpers import reader
@@ -218,9 +218,9 @@ def test_a_value_the_rules_do_not_know_is_a_located_error(
 def test_every_bonus_badge_reads_at_nearly_its_full_size(locale: str) -> None:
     """A badge's word is not squeezed into its disc: "Neu würfeln" was set at 7 pt of the
     style's 11; each language's word for each bonus shrinks at most 1 pt."""
-    from generator.packs.find import load_pack
     from generator.printing.fonts import register
     from generator.printing.text import POINTS_PER_MM, Where, fit
+    from generator.services.find import load_pack
     from generator.templates.faces import TextOp
 
     binder, players = front(load_pack(PACK), "hockey-player", locale)

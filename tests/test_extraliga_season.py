@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.errors import InputError
+from generator.core.errors import InputError
 from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side
 from generator.games.extraliga_all_stars.bots import Bot
 from generator.games.extraliga_all_stars.dice import play_dice
@@ -24,19 +24,28 @@ from generator.games.extraliga_all_stars.lineup import Lineup, Player, Position,
 from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Effect, Keyword, Opponent
 from generator.games.extraliga_all_stars.season import (
     Manager,
+    SeasonRecord,
     apply_card,
+    play_season,
     plays_first,
     season_schedule,
     winners,
 )
-from generator.games.extraliga_all_stars.simulation import play, seat_facts
-from generator.packs.find import load_pack
+from generator.games.extraliga_all_stars.simulation import SIMULATION, seat_facts
+from generator.services.find import load_pack
 from tests.conftest import DATA
+from tests.game_helpers import seated
 
 pytestmark = pytest.mark.usefixtures("in_snapshot")
 
 D, G, LW = Position.D, Position.G, Position.LW
 RULES = standard_rules()
+
+
+def play(deck: Deck, names: Sequence[str], seed: int) -> SeasonRecord:
+    """One whole season with the named bots, seated as `simulate` seats them."""
+    bots, rng = seated(SIMULATION, deck, names, seed)
+    return play_season(deck, bots, rng)
 
 
 @pytest.fixture(scope="module")
@@ -240,8 +249,8 @@ def test_simulate_writes_the_report(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "6"], "has a season for 2, 3, 4, 5 managers, not 6"),
-        (["--bots", "genius"], "unknown bot genius; bots: random, greedy, synergy"),
+        (["--players", "6"], "is played by 2 to 5 players (game.yaml), not 6"),
+        (["--bots", "genius"], "unknown bot genius; bots: greedy, random, synergy"),
         (["--mode", "clash"], "no --mode"),
     ],
 )

@@ -11,11 +11,11 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.core.paths import LOCALES_DIR
 from generator.i18n.catalogs import catalog_path
 from generator.i18n.glossary import Glossary, Term, load_glossary
 from generator.loading import strict_yaml
-from generator.paths import LOCALES_DIR, PROJECT_ROOT
-from tests.conftest import DATA, copy_game, replace_once
+from tests.conftest import DATA, PROJECT_ROOT, copy_game, replace_once
 
 GAMES = {
     "all-star-draft": "generator/games/all_star_draft/",

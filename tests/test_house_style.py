@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from generator.core.paths import LOCALES_DIR
 from generator.i18n.catalogs import catalog_path
-from generator.paths import LOCALES_DIR
 from tests.conftest import DATA
 
 GAMES = ("all-star-draft", "disaster-draft", "extraliga-all-stars")

@@ -9,9 +9,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from generator.core.paths import LOCALES_DIR
 from generator.i18n.catalogs import CatalogError, compile_catalog, read_translations
 from generator.i18n.workflow import data_template, interface_template
-from generator.paths import LOCALES_DIR
 from tests.catalog_helpers import catalog_file
 from tests.conftest import DATA
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.games.all_star_draft.model import Game
-from generator.packs.find import LoadedPack
-from generator.packs.validate import validate_pack
+from generator.services.find import LoadedPack
+from generator.services.validate import validate_pack
 from tests.conftest import DATA
 
 FILES = sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yaml"))

@@ -224,7 +224,7 @@ def test_a_file_the_rules_read_must_be_listed(
 )
 def test_a_pack_that_cannot_hold_a_card_is_not_validated_to_look(card: str, expected: bool) -> None:
     """Cards per value (blue-2) and numbered cards (tiebreaker-1) count as named."""
-    from generator.packs.preview import may_hold_card
+    from generator.services.preview import may_hold_card
     from tests.conftest import DATA
 
     assert may_hold_card(DATA / "all-star-draft", card) is expected

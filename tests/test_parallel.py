@@ -7,8 +7,8 @@ import signal
 
 import pytest
 
-from generator.errors import DraftdeckError
-from generator.parallel import WorkerDied, can_fork, parallel_map
+from generator.core.errors import DraftdeckError
+from generator.pools import WorkerDied, can_fork, parallel_map
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="workers run serially here")
 

@@ -8,7 +8,7 @@ from generator.games.all_star_draft.model import Special
 from generator.games.all_star_draft.rules import Lineup, evaluate
 from generator.games.all_star_draft.simulation import GreedyBot, PlannerBot, SeasonView, play_game
 from generator.games.all_star_draft.simulation.planner import expected_fans
-from generator.parallel import parallel_map
+from generator.pools import parallel_map
 from tests.rules_helpers import book, team
 
 RUN = team("beaver-1 duck-2 eagle-3 horse-4 panda-5")

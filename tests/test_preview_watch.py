@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.loading.files import pack_files
-from generator.packs.watch import snapshot, watch
+from generator.services.watch import snapshot, watch
 from tests.conftest import PACK, replace_once
 
 ARENAS = Path(PACK) / "editions/2025/arenas.yaml"

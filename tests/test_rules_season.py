@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import InputError
+from generator.core.errors import InputError
 from generator.games.all_star_draft.rules import (
     Exchange,
     Lineup,

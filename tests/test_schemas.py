@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from generator.core.paths import SCHEMAS_DIR
 from generator.loading.manifest import MANIFEST, read_manifest
 from generator.loading.schemas import schemas_in
 from generator.loading.strict_yaml import load_file
-from generator.paths import PROJECT_ROOT, SCHEMAS_DIR
-from tests.conftest import DATA
+from tests.conftest import DATA, PROJECT_ROOT
 
 SCHEMA_FILES = sorted(SCHEMAS_DIR.rglob("*.schema.json"))
 _DEFINITION_ONLY = {"$defs"}

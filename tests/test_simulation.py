@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import UsageError
+from generator.core.errors import UsageError
 from generator.games.all_star_draft.rules import RuleBook, rank_teams
 from generator.games.all_star_draft.simulation import (
-    BOTS,
     GameRecord,
     GreedyBot,
     IllegalMove,
@@ -20,7 +19,9 @@ from generator.games.all_star_draft.simulation import (
     SeasonView,
     play_game,
 )
-from generator.parallel import parallel_map
+from generator.games.all_star_draft.simulation.simulator import SIMULATION
+from generator.pools import parallel_map
+from tests.game_helpers import seated
 from tests.rules_helpers import book
 
 PLAYER_COUNTS = (3, 4, 5, 6)
@@ -99,7 +100,7 @@ GAMES_PER_BOT = 200
 def _seated(players: int, seed: int) -> list[str]:
     """Bots by seat: all three at every multiplayer table, on every seat in turn;
     with two managers, the three pairings in turn."""
-    names = list(BOTS)
+    names = list(SIMULATION.bots)
     if players == 2:
         return [names[seed % 3], names[(seed + 1) % 3]]
     return [names[(seat + seed) % 3] for seat in range(players)]
@@ -108,7 +109,8 @@ def _seated(players: int, seed: int) -> list[str]:
 def _play_and_check(_: None, task: tuple[str, int, str | None, int]) -> list[str]:
     edition, players, mode, seed = task
     names = _seated(players, seed)
-    record = play_game(book(edition), players, seed, [BOTS[n]() for n in names], mode)
+    bots, _rng = seated(SIMULATION, None, names, seed)
+    record = play_game(book(edition), players, seed, bots, mode)
     assert record.mode == mode
     _check_invariants(record, players)
     return names
@@ -124,7 +126,7 @@ def test_every_bot_plays_hundreds_of_legal_games_in_every_mode(
         _play_and_check, None, [(edition, players, mode, seed) for seed in range(games)]
     )
     played = Counter(name for names in seats for name in set(names))
-    assert played == dict.fromkeys(BOTS, GAMES_PER_BOT)
+    assert played == dict.fromkeys(SIMULATION.bots, GAMES_PER_BOT)
 
 
 def test_a_record_replays_through_the_engine() -> None:

@@ -11,19 +11,20 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from generator.balance import q_values, wilson
 from generator.cli.app import app
 from generator.games.all_star_draft.simulation import play_game
-from generator.games.all_star_draft.simulation.compare import compare_reports
 from generator.games.all_star_draft.simulation.report import (
     ArenaFacts,
     GameFacts,
     SeatFacts,
-    balance_report,
     game_facts,
 )
-from generator.games.all_star_draft.simulation.run import seat_bots, simulate
+from generator.games.all_star_draft.simulation.simulator import SIMULATION
+from generator.play.balance import q_values, wilson
+from generator.play.simulation import Prepared
+from generator.play.simulation import report as simulation_report
 from tests.conftest import PACK
+from tests.game_helpers import seated
 from tests.pdf_helpers import font_names
 from tests.rules_helpers import book
 
@@ -50,7 +51,8 @@ def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
             (_seat("greedy", 0.5, 1), _seat("random", 0.5, 2)), (arena,), ("duck",), ("wolf",), (2,)
         ),
     ]
-    report = balance_report(games, {"players": 2})
+    table = Prepared("all-star-draft", "All-Star Draft", SIMULATION, None, ("greedy", "random"), ())
+    report = simulation_report(table, games)
     assert report["games"] == 2
     assert [s["count"] for s in report["win_rate_by_seat"]] == [1.5, 0.5]
     assert report["win_rate_by_bot"]["greedy"]["rate"] == 0.75
@@ -62,7 +64,8 @@ def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
 
 
 def test_game_facts_agree_with_the_game() -> None:
-    record = play_game(book(), 4, 9, seat_bots(["greedy", "random"], 4))
+    bots, _ = seated(SIMULATION, None, ["greedy", "random"] * 2, 9)
+    record = play_game(book(), 4, 9, bots)
     facts = game_facts(record, 0)
     assert sum(s.win_share for s in facts.seats) == pytest.approx(1.0)
     assert [s.season for s in facts.seats] == [
@@ -117,7 +120,7 @@ def test_simulate_writes_the_same_report_with_one_or_two_processes(
     [
         (["--bots", "greedy,wizard"], "unknown bot wizard; bots: random, greedy"),
         (["--players", "2", "--mode", "duel"], "unknown 2-player mode 'duel'"),
-        (["--players", "7"], "7 players cannot play"),
+        (["--players", "7"], "All-Star Draft is played by 2 to 6 players (game.yaml), not 7"),
     ],
 )
 def test_simulate_refuses_bad_settings_clearly(
@@ -137,11 +140,24 @@ def test_q_values_follow_benjamini_hochberg() -> None:
     assert q_values([0.001, 0.04]) == pytest.approx([0.002, 0.04])
 
 
-def test_comparing_a_report_with_itself_finds_no_change() -> None:
-    report = simulate(book(), 3, 30, 1, ["greedy", "random"], jobs=1)
-    changes = compare_reports(report, report)
-    assert changes and not any(c["significant"] for c in changes)
-    assert {c["p_value"] for c in changes} == {1.0}
+def test_q_values_take_any_order_and_answer_in_it() -> None:
+    assert q_values([0.5, 0.01, 0.03, 0.02]) == pytest.approx([0.5, 0.04, 0.04, 0.04])
+
+
+def test_comparing_a_run_with_itself_finds_no_change() -> None:
+    from generator.games.all_star_draft.queries import load
+    from generator.play.compare import by_figure, compare_runs
+    from generator.play.simulation import play_figures, prepare
+    from generator.plugins.simulation import SimulationSettings
+    from tests.conftest import DATA
+
+    settings = SimulationSettings(3, 30, 1, ("greedy", "random"))
+    table = prepare(SIMULATION, load(DATA), settings, ("all-star-draft", "All-Star Draft", 2, 6))
+    figures = by_figure(play_figures(table, range(1, 31)))
+    changes = compare_runs(figures, [("again", figures)])
+    assert changes and not any(c.significant for c in changes)
+    assert {c.change.p_value for c in changes} == {1.0}
+    assert {"win rate, seat 1", "win rate, bot random", "fans, seat 3"} <= set(figures)
 
 
 def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
@@ -167,10 +183,11 @@ def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
         app, [*args, "--data", str(original), "--compare", "data", "--out", "output"]
     )
     assert result.exit_code == 0, result.output
-    assert "fans per team in combo-stadium-1" in result.stdout
+    assert "fans, bot greedy" in result.stdout
     [path] = (project / "output" / "all-star-draft" / "simulation").glob("*-compare.json")
+    assert path.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
     changed = json.loads(path.read_text())["changes"]
-    arena = next(c for c in changed if c["metric"] == "fans per team in combo-stadium-1")
+    arena = next(c for c in changed if c["figure"] == "fans, bot greedy")
     assert arena["significant"] and arena["after"] > arena["before"]
 
 
@@ -238,20 +255,19 @@ def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
         assert title in text
 
 
-def test_the_help_gives_the_ranges_of_the_games_here() -> None:
+def test_the_help_is_the_same_wherever_it_is_asked_for(tmp_path: Path) -> None:
+    """Building the command line reads no data: --help in a project and in an empty folder."""
     import subprocess
     import sys
 
     from tests.conftest import DATA
 
     draftdeck = str(Path(sys.executable).with_name("draftdeck"))
-    shown = subprocess.run(
-        [draftdeck, "simulate", "--help"],
-        cwd=DATA.parent,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    text = " ".join(shown.split())
-    assert "Here: all-star-draft 2 to 6; disaster-draft 2 to 4; extraliga-all-stars 2 to 5." in text
-    assert "heritage (2 players), clash (2 players)" in text
+    shown = [
+        subprocess.run(
+            [draftdeck, "simulate", "--help"], cwd=where, capture_output=True, text=True, check=True
+        ).stdout
+        for where in (DATA.parent, tmp_path)
+    ]
+    assert shown[0] == shown[1]
+    assert "game.yaml" in shown[0]

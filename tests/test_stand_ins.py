@@ -10,9 +10,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator.loading.manifest import is_translated, translated_keys
-from generator.packs.find import LoadedPack, load_pack
-from generator.packs.starter import write_starter
-from generator.packs.validate import validate_pack
+from generator.services.find import LoadedPack, load_pack
+from generator.services.starter import write_starter
+from generator.services.validate import validate_pack
 from generator.templates.faces import TextOp
 from tests.conftest import DATA, replace_once
 from tests.face_helpers import front

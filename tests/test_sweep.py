@@ -4,13 +4,15 @@ with a located error when the sweep file or the data it makes is wrong."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.sweeps.spec import read_sweep
+from generator.play.sweeps.spec import read_sweep
 from tests.conftest import copy_game
 
 ARENAS = "editions/2025/arenas.yaml"
@@ -41,7 +43,7 @@ def sweep_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
-    sweep_folder: Path, runner: CliRunner
+    sweep_folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     result = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
     assert result.exit_code == 0, result.output
@@ -53,16 +55,18 @@ def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
     assert combo["edits"] == [
         {"file": ARENAS, "path": "arenas/combo-stadium-1/fans/0", "before": 21, "after": 26}
     ]
-    figure = combo["figures"]["fans, seat 1 (greedy)"]
+    figure = combo["figures"]["fans, seat 1"]
     low, high = figure["ci95"]
     assert low <= figure["change"] <= high and 0 <= figure["q_value"] <= 1
-    moved = [v["moved"] for v in report["variants"]]
-    assert moved == sorted(moved, reverse=True)
+    assert figure["detectable"] > 0 and "fans, bot greedy" in combo["figures"]
+    significant = [v["significant"] for v in report["variants"]]
+    assert significant == sorted(significant, reverse=True)
+    assert report["verdict"] in result.output
     for figure, moves in report["by_figure"].items():
         changes = [abs(m["change"]) for m in moves]
         assert changes == sorted(changes, reverse=True), figure
 
-    # The base is what `simulate` plays with the same seeds.
+    # The base is what `simulate` plays with the same seeds, with the same intervals.
     simulated = runner.invoke(
         app,
         ["simulate", "--game", "all-star-draft", "--games", "20", "--seed", "1",
@@ -75,8 +79,9 @@ def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
         ).read_text()
     )
     for seat in plain["win_rate_by_seat"]:
-        base = report["base"]["figures"][f"win rate, seat {seat['seat']} ({seat['bot']})"]
+        base = report["base"]["figures"][f"win rate, seat {seat['seat']}"]
         assert base["mean"] == pytest.approx(seat["rate"], abs=1e-4)
+        assert base["ci95"] == pytest.approx(seat["ci95"], abs=1e-4)
 
     # Run again: every variant comes from the cache, and the report is the same.
     again = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
@@ -85,6 +90,67 @@ def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
     second = json.loads(Path("output/all-star-draft/sweep/sweep.json").read_text("utf-8"))
     assert all(v["cached"] for v in second["variants"])
     assert [v["figures"] for v in second["variants"]] == [v["figures"] for v in report["variants"]]
+
+    # An entry that does not check out is played again, never trusted.
+    entries = sorted(Path("output/all-star-draft/sweep/cache").glob("*.json"))
+    assert len(entries) == 4
+    stored = json.loads(entries[0].read_text("utf-8"))
+    stored["figures"]["fans, seat 1"][0] += 100
+    entries[0].write_text(json.dumps(stored), "utf-8")
+    third = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
+    assert third.exit_code == 0, third.output
+    assert "3 variant(s) cached, 1 to play" in third.output
+
+    # A change to the code that plays (a bot, a kernel) plays everything again, the base too.
+    monkeypatch.setattr("generator.play.sweeps.code_digest", lambda module: "other code")
+    fourth = runner.invoke(app, ["sweep", "sweep.yaml", "--workers", "2"])
+    assert fourth.exit_code == 0, fourth.output
+    assert "cached" not in fourth.output
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda s: s["figures"]["fans, seat 1"].__setitem__(0, "many"),
+        lambda s: s["figures"]["fans, seat 1"].__setitem__(0, float("nan")),
+        lambda s: s["figures"].pop("fans, seat 1"),
+        lambda s: s["figures"].__setitem__("fans, seat 1", [1.0]),
+        lambda s: s.pop("checksum"),
+        lambda s: s["figures"]["fans, seat 1"].__setitem__(0, 999.0),
+    ],
+    ids=["a string", "NaN", "a missing figure", "too few games", "no checksum", "edited"],
+)
+def test_a_cache_entry_that_does_not_check_out_is_missing(
+    tmp_path: Path, corrupt: Callable[[dict[str, Any]], object]
+) -> None:
+    from generator.play.sweeps.cache import read_entry, write_entry
+
+    figures = {"fans, seat 1": [10.0, 12.0], "win rate, seat 1": [1.0, 0.0]}
+    entry = tmp_path / "entry.json"
+    write_entry(entry, "base", "digest", figures)
+    assert read_entry(entry, 2, figures) == figures
+    stored = json.loads(entry.read_text("utf-8"))
+    corrupt(stored)
+    entry.write_text(json.dumps(stored), "utf-8")
+    assert read_entry(entry, 2, figures) is None
+
+
+def test_the_cache_key_follows_the_code_that_plays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.play.sweeps.cache import code_digest
+
+    package = tmp_path / "sweepgame"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "bots.py").write_text("LOOK_AHEAD = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code_digest.cache_clear()
+    before = code_digest("sweepgame.simulation:SIMULATION")
+    (package / "bots.py").write_text("LOOK_AHEAD = 2\n")
+    code_digest.cache_clear()
+    assert code_digest("sweepgame.simulation:SIMULATION") != before
+    code_digest.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -150,8 +216,8 @@ def test_a_range_is_one_variant_per_step_and_the_base_is_left_out(sweep_folder: 
 
 def test_the_example_sweep_file_makes_valid_variants(tmp_path: Path) -> None:
     """docs/examples/extraliga-sweep.yaml, where it ships (beside a copy of the data)."""
-    from generator.paths import PROJECT_ROOT
-    from generator.sweeps.edits import variant_data
+    from generator.play.sweeps.edits import variant_data
+    from tests.conftest import PROJECT_ROOT
 
     example = PROJECT_ROOT / "docs/examples/extraliga-sweep.yaml"
     copy_game(tmp_path, "extraliga-all-stars")

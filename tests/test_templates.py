@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from generator.loading import strict_yaml
-from generator.packs.items import Item
-from generator.packs.starter import write_starter
-from generator.packs.validate import validate_pack
+from generator.loading.items import Item
 from generator.printing.geometry import Rect, Size
+from generator.services.starter import write_starter
+from generator.services.validate import validate_pack
 from generator.templates.expressions import ExpressionError, parse_text
 from generator.templates.faces import (
     CircleOp,

@@ -8,8 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import PROJECT_ROOT
-from tests.conftest import replace_once
+from tests.conftest import PROJECT_ROOT, replace_once
 from tests.pdf_helpers import reader
 
 TUTORIAL = (PROJECT_ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")

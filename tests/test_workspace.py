@@ -12,8 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.paths import PROJECT_ROOT
-from tests.conftest import DATA, copy_game, replace_once
+from tests.conftest import DATA, PROJECT_ROOT, copy_game, replace_once
 
 EXAMPLE = "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask"
 

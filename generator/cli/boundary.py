@@ -9,8 +9,8 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
-from generator.diagnostics import format_text, shown_per_file
-from generator.errors import DataError, DraftdeckError, UsageError
+from generator.core.diagnostics import format_text, shown_per_file
+from generator.core.errors import DataError, DraftdeckError, UsageError
 from generator.loading.scenarios import ScenarioError
 
 P = ParamSpec("P")

@@ -10,7 +10,7 @@ import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import MAX_JOBS, DataOption, GameOption, OutOption
-from generator.paths import display_path
+from generator.core.paths import display_path
 from generator.printing.geometry import MAX_BLEED
 
 
@@ -82,10 +82,10 @@ def build(
     ] = False,
 ) -> None:
     """Validate the data and write every PDF below output/<game>/<edition>/<locale>/."""
-    from generator.build import BuildOptions
-    from generator.build import build as run_build
-    from generator.cli.tables import render_table
-    from generator.workspace import workspace
+    from generator.core.text_tables import render_table
+    from generator.core.workspace import workspace
+    from generator.services.build import BuildOptions
+    from generator.services.build import build as run_build
 
     where = workspace(data, out)
     options = BuildOptions(

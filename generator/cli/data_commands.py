@@ -9,10 +9,10 @@ import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import DataOption, EditionOption, GameOption, JsonOption
-from generator.cli.tables import render_table
+from generator.core.text_tables import render_table
 
 if TYPE_CHECKING:
-    from generator.packs.find import LoadedPack
+    from generator.services.find import LoadedPack
 
 
 @user_errors
@@ -31,9 +31,9 @@ def cards(
     as_json: JsonOption = False,
 ) -> None:
     """List the cards of a component with their fields, as the data gives them."""
-    from generator.packs.find import load_capable
-    from generator.packs.listing import card_rows
-    from generator.workspace import data_folder
+    from generator.core.workspace import data_folder
+    from generator.services.find import load_capable
+    from generator.services.listing import card_rows
 
     def has_component(loaded: LoadedPack) -> bool:
         wanted = loaded.pack.manifest.default_edition if edition is None else edition

@@ -25,12 +25,11 @@ def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, l
     The catalogs are what these commands repair, so the packs are not fully
     validated here: only game.yaml has to be valid.
     """
-    from generator.errors import DataError
+    from generator.core.errors import DataError
+    from generator.core.workspace import data_folder
     from generator.loading.manifest import MANIFEST, catalogs_problems, read_manifest
-    from generator.loading.pack import load_one
-    from generator.packs.find import choose_packs
-    from generator.packs.validate import pack_schemas
-    from generator.workspace import data_folder
+    from generator.loading.pack import load_one, pack_schemas
+    from generator.services.find import choose_packs
 
     found = []
     for pack in choose_packs(data_folder(data), game):
@@ -49,8 +48,8 @@ def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, l
 @user_errors
 def extract(data: DataOption = None, game: GameOption = None) -> None:
     """Write the templates (.pot) from the data strings and the interface strings in the code."""
+    from generator.core.paths import display_path
     from generator.i18n.workflow import extract as run
-    from generator.paths import display_path
 
     for pack, locales_dir, game_id, _ in _packs(data, game):
         for path, changed in run(locales_dir, pack, game_id):
@@ -61,8 +60,8 @@ def extract(data: DataOption = None, game: GameOption = None) -> None:
 @user_errors
 def update(data: DataOption = None, game: GameOption = None) -> None:
     """Merge the templates into every language's catalog; new strings arrive untranslated."""
+    from generator.core.paths import display_path
     from generator.i18n.workflow import update as run
-    from generator.paths import display_path
 
     for _, locales_dir, game_id, locales in _packs(data, game):
         for path, changed in run(locales_dir, game_id, locales):
@@ -73,8 +72,8 @@ def update(data: DataOption = None, game: GameOption = None) -> None:
 @user_errors
 def compile_catalogs(data: DataOption = None, game: GameOption = None) -> None:
     """Write .mo files next to the catalogs (for tools that want them)."""
+    from generator.core.paths import display_path
     from generator.i18n.workflow import compile_all
-    from generator.paths import display_path
 
     for _, locales_dir, game_id, locales in _packs(data, game):
         for path, changed in compile_all(locales_dir, game_id, locales):
@@ -94,9 +93,9 @@ def check(
     ] = True,
 ) -> None:
     """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
-    from generator.build import text_problems
     from generator.i18n.glossary import load_glossary
     from generator.i18n.workflow import check as run
+    from generator.services.build import text_problems
 
     failed = False
     for pack, locales_dir, game_id, locales in _packs(data, game):

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.paths import display_path
+from generator.core.paths import display_path
 
 
 @user_errors
@@ -19,8 +19,8 @@ def new(
     ] = Path(),
 ) -> None:
     """Write a starter pack (game.yaml, cards, schema, templates, catalogs) to edit from."""
-    from generator.packs.starter import write_starter
-    from generator.workspace import check_writable
+    from generator.core.workspace import check_writable
+    from generator.services.starter import write_starter
 
     check_writable(into / game)
     root = write_starter(into / game, game)

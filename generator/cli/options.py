@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -59,10 +60,51 @@ SchedulerOption = Annotated[
 ]
 
 
+LOG_EVERY = 5.0
+"""Seconds between two lines of progress when standard error is not a terminal."""
+
+
 @contextmanager
 def games_bar(games: int, label: str) -> Iterator[Any]:
-    """A progress bar of games played on standard error, with the time left."""
-    with typer.progressbar(
-        length=games, label=label, file=sys.stderr, show_eta=True, show_pos=True
-    ) as bar:
-        yield bar
+    """Progress of games played, on standard error: a bar with the time left on a terminal, a
+    line every few seconds elsewhere (a log, a CI job)."""
+    if sys.stderr.isatty():
+        with typer.progressbar(
+            length=games, label=label, file=sys.stderr, show_eta=True, show_pos=True
+        ) as bar:
+            yield bar
+        return
+    lines = ProgressLines(games, label)
+    yield lines
+    lines.finish()
+
+
+class ProgressLines:
+    """Progress as plain lines: '<label>: 400 of 2000 games (20%), about 1 min left'."""
+
+    def __init__(self, games: int, label: str) -> None:
+        self.games, self.label, self.done = games, label, 0
+        self.start = self.last = time.monotonic()
+
+    def update(self, games: int) -> None:
+        """Count games just finished; print a line if the last one is a while ago."""
+        self.done += games
+        now = time.monotonic()
+        if now - self.last >= LOG_EVERY and self.done < self.games:
+            self.last = now
+            left = (now - self.start) / self.done * (self.games - self.done)
+            print(f"{self._count()}, about {_duration(left)} left", file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        """The last line."""
+        print(f"{self._count()} in {_duration(time.monotonic() - self.start)}", file=sys.stderr)
+
+    def _count(self) -> str:
+        share = 100 * self.done // max(self.games, 1)
+        return f"{self.label}: {self.done} of {self.games} games ({share}%)"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.0f} min"

@@ -12,8 +12,8 @@ import typer
 
 from generator.cli.boundary import report, user_errors
 from generator.cli.options import DataOption, EditionOption, GameOption, out_option
-from generator.errors import DraftdeckError
-from generator.paths import display_path
+from generator.core.errors import DraftdeckError
+from generator.core.paths import display_path
 
 
 @user_errors
@@ -37,10 +37,10 @@ def preview(
     ] = False,
 ) -> None:
     """Write a PNG of one card (with its bleed) and print its path."""
+    from generator.core.workspace import workspace
     from generator.output.atomic import write_atomic
-    from generator.packs.find import choose_packs, load_capable
-    from generator.packs.preview import holds_card, may_hold_card, preview_png
-    from generator.workspace import workspace
+    from generator.services.find import choose_packs, load_capable
+    from generator.services.preview import holds_card, may_hold_card, preview_png
 
     where = workspace(data, out, "preview")
     path = where.out / f"{card}{'-back' if back else ''}-{locale}.png"
@@ -66,7 +66,7 @@ def _watch(roots: list[Path], write: Callable[[], None]) -> None:
     """Write the preview now and after every change to the packs (their catalogs included),
     reporting errors without stopping."""
     from generator.loading.files import pack_files
-    from generator.packs.watch import watch
+    from generator.services.watch import watch
 
     def attempt() -> None:
         try:

@@ -10,10 +10,10 @@ import typer
 
 from generator.cli.boundary import user_errors
 from generator.cli.options import DataOption, GameOption, OutOption
-from generator.paths import display_path
+from generator.core.paths import display_path
 
 if TYPE_CHECKING:
-    from generator.packs.find import LoadedPack
+    from generator.services.find import LoadedPack
 
 
 class TextFormat(StrEnum):
@@ -85,11 +85,11 @@ def _write_all(
     paper: TextPaper,
 ) -> None:
     """Build every document first, in parallel processes, then write each atomically."""
+    from generator.core.workspace import workspace
     from generator.output.atomic import write_atomic
-    from generator.packs.find import load_capable
-    from generator.packs.texts import KINDS
-    from generator.parallel import parallel_map
-    from generator.workspace import workspace
+    from generator.pools import parallel_map
+    from generator.services.find import load_capable
+    from generator.services.texts import KINDS
 
     def provides(pack: LoadedPack) -> bool:
         return pack.plugin is not None and getattr(pack.plugin, kind) is not None
@@ -114,7 +114,7 @@ def _write_all(
 
 def _render_one(state: tuple[Any, str, str, str], key: tuple[str, str]) -> bytes:
     """One document, built and rendered (in a worker process)."""
-    from generator.packs.texts import render_text, text_document
+    from generator.services.texts import render_text, text_document
 
     loaded, kind, output, paper = state
     document = text_document(loaded, kind, *key)

@@ -10,7 +10,7 @@ import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
 from generator.cli.options import DataOption, GameOption
-from generator.errors import UsageError
+from generator.core.errors import UsageError
 
 
 class OutputFormat(StrEnum):
@@ -41,10 +41,10 @@ def validate(
     ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
-    from generator.packs.find import choose_packs, find_packs, same_ids
-    from generator.packs.validate import validate_pack
-    from generator.reporting import validation_report
-    from generator.workspace import data_folder
+    from generator.cli.validate_output import validation_report
+    from generator.core.workspace import data_folder
+    from generator.services.find import choose_packs, find_packs, same_ids
+    from generator.services.validate import validate_pack
 
     if path is not None and data is not None and path.resolve() != data.resolve():
         raise UsageError("give the data folder either as PATH or as --data, not both")

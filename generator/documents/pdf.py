@@ -237,10 +237,15 @@ def _chart(chart: BarChart, styles: dict[str, Any]) -> Any:
     bars.categoryAxis.labels.boxAnchor = "ne" if len(chart.categories) > 8 else "n"
     bars.valueAxis.labels.fontName = font
     bars.valueAxis.labels.fontSize = 6.5
-    lowest = min(0.0, *(v for _, values in chart.series for v in values))
+    values = [v for _, series in chart.series for v in series]
+    lowest, highest = min(0.0, *values), max(0.0, *values)
     bars.valueAxis.valueMin = lowest
+    if highest == 0:
+        bars.valueAxis.valueMax = 0.0 if lowest < 0 else 1.0  # zero stays in sight
     if lowest < 0:
         bars.categoryAxis.labelAxisMode = "low"  # names below the chart, clear of the bars
+    bars.categoryAxis.joinAxisMode = "value"  # the category axis is the zero line
+    bars.categoryAxis.joinAxisPos = 0
     bars.barSpacing = 0.5
     for index in range(len(chart.series)):
         bars.bars[index].fillColor = _colour(SERIES_COLOURS[index % len(SERIES_COLOURS)])

@@ -10,12 +10,13 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from generator.diagnostics import Diagnostic
-from generator.errors import InputError
-from generator.i18n.data_strings import TEMPLATE_CONTEXTS, DataString, data_strings
+from generator.core.contexts import TEMPLATE_CONTEXTS
+from generator.core.diagnostics import Diagnostic
+from generator.core.errors import InputError
+from generator.core.paths import display_path
+from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
 from generator.loading.manifest import LAYOUTS, PHRASES
-from generator.paths import display_path
 from generator.printing.characters import unprintable
 
 Key = tuple[str, str]

@@ -19,16 +19,12 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from generator.core.contexts import LAYOUT_CONTEXT, PHRASE_CONTEXT, TOP_LEVEL_CONTEXT
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import is_translated
 from generator.templates.expressions import ExpressionError, needs_translation
 
 DEFAULT_TRANSLATED = frozenset({"name"})
-TOP_LEVEL_CONTEXT = "game"
-LAYOUT_CONTEXT = "layouts"
-PHRASE_CONTEXT = "phrases"
-TEMPLATE_CONTEXTS = frozenset({LAYOUT_CONTEXT, PHRASE_CONTEXT})
-"""Contexts of texts whose placeholders a translation must keep."""
 PRINTED_NAMES = {TOP_LEVEL_CONTEXT: "name", "components": "name"}
 """Context -> key of the names the build prints in every pack: game.yaml's and each component's."""
 

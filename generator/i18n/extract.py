@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.i18n.glossary import Glossary
 from generator.loading import strict_yaml

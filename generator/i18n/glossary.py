@@ -119,10 +119,9 @@ def glossary_from(value: Any) -> Glossary:
 def load_glossary(root: Path) -> Glossary:
     """The glossary beside a pack's game.yaml (none without one), schema-checked as validate
     checks it; a DataError with the located problems if it is broken or leads out of the pack."""
-    from generator.errors import DataError
+    from generator.core.errors import DataError
     from generator.loading.manifest import GLOSSARY
-    from generator.loading.pack import load_one
-    from generator.packs.validate import pack_schemas
+    from generator.loading.pack import load_one, pack_schemas
 
     document, problems = load_one(root, GLOSSARY, pack_schemas(root))
     if problems:

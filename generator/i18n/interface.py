@@ -9,10 +9,10 @@ extract them and merge them into each language:
 
 from __future__ import annotations
 
+from generator.core.paths import LOCALES_DIR, display_path
 from generator.i18n.catalogs import read_catalog
 from generator.i18n.ui import UI_DOMAIN
 from generator.i18n.workflow import interface_template, update_domain, write_template
-from generator.paths import LOCALES_DIR, display_path
 
 LANGUAGES = ["de", "fr", "en"]
 

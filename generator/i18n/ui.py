@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 
-from generator.errors import DraftdeckError
+from generator.core.errors import DraftdeckError
+from generator.core.paths import LOCALES_DIR
 from generator.i18n.catalogs import LANGUAGE_NAMES, CatalogError, catalog_path, compile_catalog
-from generator.paths import LOCALES_DIR
 
 UI_DOMAIN = "draftdeck"
 

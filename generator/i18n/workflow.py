@@ -8,13 +8,13 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any, cast
 
-from generator.errors import DataError
+from generator.core.errors import DataError
+from generator.core.paths import PACKAGE_DIR, display_path
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
 from generator.i18n.extract import UnreadableData
 from generator.i18n.glossary import Glossary
 from generator.i18n.ui import UI_DOMAIN
 from generator.output.atomic import write_atomic
-from generator.paths import PROJECT_ROOT, display_path
 
 UI_KEYWORDS = {"N_": None, "NP_": (1, 2)}
 
@@ -88,7 +88,7 @@ def interface_template() -> Any:
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
     catalog = _template()
-    code = PROJECT_ROOT / "generator"
+    code = PACKAGE_DIR
     for filename, line, message, comments, context in extract_from_dir(
         str(code), method_map=[("**.py", "python")], keywords={**DEFAULT_KEYWORDS, **UI_KEYWORDS}
     ):

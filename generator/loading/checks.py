@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey
 
 Check = Callable[["Docs"], Iterator[Diagnostic]]

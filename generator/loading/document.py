@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from generator.diagnostics import Diagnostic, Severity, source_excerpt
+from generator.core.diagnostics import Diagnostic, Severity, source_excerpt
 
 PathKey = tuple[str | int, ...]
 Positions = tuple[Mapping[PathKey, tuple[int, int]], Mapping[PathKey, tuple[int, int]]]

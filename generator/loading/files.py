@@ -14,8 +14,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.errors import InputError
-from generator.paths import display_path
+from generator.core.errors import InputError
+from generator.core.paths import display_path
 
 NOT_PACK = frozenset({"output", "__pycache__"})
 """Folders of the pack folder that are not the pack (besides hidden ones)."""

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document
 from generator.loading.pack import DocumentSpec
 

@@ -8,12 +8,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.diagnostics import Diagnostic, Severity
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
 from generator.loading.files import pack_files, resolved_inside, why_outside
-from generator.loading.schemas import Schemas
-from generator.paths import display_path
+from generator.loading.schemas import SCHEMA, Schemas, schema_files, schemas_in
 
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
@@ -150,3 +150,17 @@ def _modeline(
             hint=f"make the first line: # yaml-language-server: $schema={expected}",
         )
     ]
+
+
+def pack_schemas(root: Path) -> Schemas:
+    """A pack's schemas: its own schemas/ folder, then draftdeck's, which wins."""
+    own = root / "schemas"
+    ours = schemas_in(SCHEMAS_DIR)
+    if not own.is_dir():
+        return ours
+    files = [
+        path
+        for path in pack_files(root, frozenset({".json"}))
+        if path.is_relative_to(own) and path.name.endswith(SCHEMA)
+    ]
+    return Schemas(schema_files(own, files) + ours.files)

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.diagnostics import Diagnostic
-from generator.errors import InputError
+from generator.core.diagnostics import Diagnostic
+from generator.core.errors import InputError
+from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
-from generator.paths import SCHEMAS_DIR, display_path
 
 MAX_SCENARIO_BYTES = 1024 * 1024
 """About 10,000 questions, answered in a few seconds; split larger batches."""

@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.diagnostics import SHOWN_PER_FILE, Diagnostic, more_in_file
+from generator.core.diagnostics import SHOWN_PER_FILE, Diagnostic, more_in_file
 from generator.loading.document import Document
 
 if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them

@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey, Positions
 
 MAX_FILE_BYTES = 1024 * 1024

@@ -6,7 +6,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from generator.errors import DraftdeckError
+from generator.core.errors import DraftdeckError
 
 MAX_PIXELS = 16_000_000
 """Larger images are refused as possible decompression bombs: 16 megapixels print

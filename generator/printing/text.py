@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from generator.errors import DraftdeckError
+from generator.core.errors import DraftdeckError
 from generator.printing.fonts import coverage
 
 SIZE_STEP = 0.25

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Protocol
 
+from generator.loading.items import Item, Origin, child_schema, declared
 from generator.loading.manifest import is_translated, sometimes_translated
-from generator.packs.items import Item, Origin, child_schema, declared
 
 PathKey = tuple[str | int, ...]
 WHITE = "#FFFFFF"

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from generator.i18n.data_strings import LAYOUT_CONTEXT
-from generator.packs.items import Item
+from generator.core.contexts import LAYOUT_CONTEXT
+from generator.loading.items import Item
 from generator.printing.fonts import FAMILY
 from generator.printing.geometry import MAX_BLEED, Rect, Size
 from generator.printing.pen import TextStyle

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey
 from generator.templates.model import (
     COMMON_KEYS,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.diagnostics import Diagnostic, Severity
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.loading.document import Document, PathKey
 
 KEYS = {

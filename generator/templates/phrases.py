@@ -21,10 +21,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.diagnostics import Diagnostic
-from generator.i18n.data_strings import PHRASE_CONTEXT
+from generator.core.contexts import PHRASE_CONTEXT
+from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey
-from generator.packs.items import Item
+from generator.loading.items import Item
 from generator.templates.expressions import (
     Env,
     ExpressionError,

@@ -8,9 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.boundary import user_errors
-from generator.cli.options import DataOption, EditionOption, JsonOption
-from generator.workspace import data_folder
+from generator.plugin_api import DataOption, EditionOption, JsonOption, data_folder, user_errors
 
 app = typer.Typer(
     help="All-Star Draft: strength, ranking, playoff rounds, best team.",
@@ -105,7 +103,7 @@ def _answer_all(
 ) -> None:
     """Answer each question in order; stop at the first bad one with its location."""
     from generator.games.all_star_draft.queries import load
-    from generator.loading.scenarios import read_source, scenarios
+    from generator.plugin_api import read_source, scenarios
 
     game = load(data_folder(data))
     content, display = read_source(source)
@@ -132,7 +130,7 @@ def _strength_text(answer: dict[str, Any]) -> str:
 
 
 def _rank_text(answer: dict[str, Any]) -> str:
-    from generator.cli.tables import render_table
+    from generator.plugin_api import render_table
 
     rows = [
         [r["rank"], r["manager"], r["strength"], _shown(r), r["special"], r["fans"]]

@@ -30,8 +30,7 @@ from generator.games.all_star_draft.model import (
     TicketLoss,
     TwoPlayerMode,
 )
-from generator.loading.document import Document
-from generator.packs.model import Pack
+from generator.plugin_api import Document, Pack
 
 
 def model(pack: Pack) -> Game:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.plugins import Plugin
+from generator.plugin_api import Plugin
 
 _PACKAGE = "generator.games.all_star_draft"
 _ICONS = f"{_PACKAGE}.printing.icons"
@@ -42,7 +42,6 @@ PLUGIN = Plugin(
     summary=f"{_PACKAGE}.summary.render:summary_document",
     tables=f"{_PACKAGE}.summary.render:tables_document",
     rules=f"{_PACKAGE}.cli:app",
-    simulation=f"{_PACKAGE}.simulation.run:SIMULATION",
-    variants=f"{_PACKAGE}.simulation.variants:variants",
+    simulation=f"{_PACKAGE}.simulation.simulator:SIMULATION",
     export=f"{_PACKAGE}.export:edition_export",
 )

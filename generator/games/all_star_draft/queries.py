@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator.errors import UsageError
 from generator.games.all_star_draft.model import Edition, Game
+from generator.plugin_api import UsageError
 
 GAME_ID = "all-star-draft"
 """The plug-in's id, which the pack's game.yaml names."""
@@ -14,7 +14,7 @@ GAME_ID = "all-star-draft"
 
 def load(data_dir: Path) -> Game:
     """The validated All-Star Draft model from a data folder (or the pack folder itself)."""
-    from generator.packs.find import load_plugin_game
+    from generator.plugin_api import load_plugin_game
 
     game: Game = load_plugin_game(data_dir, GAME_ID).model
     return game

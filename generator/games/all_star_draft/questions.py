@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.rules import (
     RuleBook,
@@ -21,8 +20,7 @@ from generator.games.all_star_draft.rules import (
     specials_met,
     team_strength,
 )
-from generator.loading.document import Document
-from generator.loading.scenarios import ScenarioError, located
+from generator.plugin_api import Document, InputError, ScenarioError, located
 
 
 def strength_json(result: TeamStrength) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from generator.compiled import kernel
-from generator.games.disaster_draft.model import MAX_STRENGTH, MIN_STRENGTH
+from generator.games.disaster_draft.units import MAX_STRENGTH, MIN_STRENGTH
+from generator.plugin_api import kernel
 
 STRONGEST, WEAKEST = 0, 1
 """The win condition's two readings (ruling D1), as the kernels number them."""

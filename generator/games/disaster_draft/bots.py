@@ -80,7 +80,3 @@ class GreedyBot(RandomBot):
             chosen,
         )
         return [int(i) for i in chosen[:count]]
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots `draftdeck simulate` offers, by name."""

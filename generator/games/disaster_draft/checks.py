@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from generator.diagnostics import Diagnostic
-from generator.loading.checks import Checks, Docs, duplicates
-from generator.loading.document import Document
-from generator.loading.manifest import Manifest
+from generator.plugin_api import Checks, Diagnostic, Docs, Document, Manifest, duplicates
 
 CHECKS = Checks()
 TYPES = ("c", "w", "m", "a", "s")

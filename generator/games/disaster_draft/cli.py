@@ -7,9 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.boundary import user_errors
-from generator.cli.options import DataOption, JsonOption
-from generator.workspace import data_folder
+from generator.plugin_api import DataOption, JsonOption, data_folder, user_errors
 
 app = typer.Typer(
     help="Disaster Draft: battles.",
@@ -30,8 +28,7 @@ def battle(
 ) -> None:
     """Disaster Draft: a battle step by step: every effect by speed, totals, winner, graveyard chain."""
     from generator.games.disaster_draft.questions import battle_answer
-    from generator.loading.scenarios import read_source, scenarios
-    from generator.packs.find import load_plugin_game
+    from generator.plugin_api import load_plugin_game, read_source, scenarios
 
     deck = load_plugin_game(data_folder(data), "disaster-draft").model
     text, display = read_source(source)

@@ -4,88 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from enum import Enum
-from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from generator.packs.model import Pack
+from generator.games.disaster_draft.tables import UnitTable, unit_table
+from generator.games.disaster_draft.units import (
+    ARMY_SIZES,
+    MAX_STRENGTH,
+    MIN_STRENGTH,
+    Effect,
+    Kind,
+    Target,
+    Unit,
+    UnitType,
+    WinCondition,
+)
+from generator.plugin_api import Pack
 
-if TYPE_CHECKING:
-    from generator.games.disaster_draft.tables import UnitTable
-
-MIN_STRENGTH, MAX_STRENGTH = 0, 20
-"""A unit's strength never leaves 0 to 20 (the rulebook's notes)."""
-ARMY_SIZES = (1, 2, 3)
-"""A player sends one, two or three units into a battle."""
-
-
-class UnitType(Enum):
-    """The five kinds of unit, by the letter the data uses."""
-
-    CREATURE = "c"
-    WARRIOR = "w"
-    MAGE = "m"
-    ARCHER = "a"
-    SUPPORT = "s"
-
-
-class Kind(Enum):
-    """What an effect does."""
-
-    STRENGTH = "strength"
-    """Add `amount` to each target's strength, within 0 to 20."""
-    DIE = "die"
-    """Each target dies: it leaves the battle for the graveyard."""
-    DRAW = "draw"
-    """The unit's owner draws `amount` cards."""
-
-
-class Target(Enum):
-    """Whom an effect acts on."""
-
-    SELF = "self"
-    ALLIES = "allies"
-    """The other units of the acting unit's army (not itself: the rulebook's notes)."""
-    ENEMIES = "enemies"
-    """Every unit of the other armies, and the reward (the rulebook's notes)."""
-    REWARD = "reward"
-
-
-class WinCondition(Enum):
-    """The two readings of the rulebook's win condition (ruling D1)."""
-
-    STRONGEST = "strongest-opponent"
-    """A total above the reward plus every other army's total, each on its own."""
-    WEAKEST = "weakest-opponent"
-    """A total above the reward plus some other army's total; the highest such total wins."""
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect of a unit, as units.yaml writes it."""
-
-    kind: Kind
-    target: Target | None = None
-    """None for a draw, which always goes to the owner."""
-    amount: int = 0
-    only: UnitType | None = None
-    at_most: int | None = None
-    at_least: int | None = None
-    army: int | None = None
-    """The effect acts only when its owner played this many units."""
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """A unit card."""
-
-    id: str
-    name: str
-    type: UnitType
-    strength: int
-    speed: int
-    effects: tuple[Effect, ...] = ()
+__all__ = [
+    "ARMY_SIZES",
+    "MAX_STRENGTH",
+    "MIN_STRENGTH",
+    "Deck",
+    "Effect",
+    "Kind",
+    "Rules",
+    "Target",
+    "Texts",
+    "Unit",
+    "UnitType",
+    "WinCondition",
+    "deck",
+    "model",
+]
 
 
 @dataclass(frozen=True)
@@ -127,17 +78,12 @@ class Deck:
 
     units: Mapping[str, Unit]
     rules: Rules
+    table: UnitTable
+    """The units as the battle kernels number them, in the order of `units`."""
     players: tuple[int, int] = (2, 4)
     """The fewest and most players (game.yaml)."""
     texts: Texts | None = None
     """Names for the summary (None when built without them, as in tests)."""
-
-    @cached_property
-    def table(self) -> UnitTable:
-        """The units as the battle kernels number them, in the order of `units`."""
-        from generator.games.disaster_draft.tables import unit_table
-
-        return unit_table(list(self.units.values()))
 
 
 UNIT = "unit"
@@ -172,10 +118,8 @@ def texts(values: Mapping[str, Any]) -> Texts:
 
 def deck(units: Mapping[str, Any], battle: Mapping[str, Any]) -> Deck:
     """The deck from the plain documents (as validated against their schemas)."""
-    return Deck(
-        MappingProxyType({u["id"]: unit(u) for u in units["units"]}),
-        rules(battle),
-    )
+    by_id = MappingProxyType({u["id"]: unit(u) for u in units["units"]})
+    return Deck(by_id, rules(battle), unit_table(list(by_id.values())))
 
 
 def unit(card: Mapping[str, Any]) -> Unit:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.plugins import Plugin
+from generator.plugin_api import Plugin
 
 _PACKAGE = "generator.games.disaster_draft"
 

@@ -22,8 +22,7 @@ from generator.games.disaster_draft.battle import (
     winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Deck, Effect, Kind, Unit, WinCondition
-from generator.loading.document import Document
-from generator.loading.scenarios import located
+from generator.plugin_api import Document, located
 
 
 def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:

@@ -16,22 +16,24 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from generator import balance
-from generator.balance import distribution, number, percent, rate
-from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-from generator.errors import UsageError
-from generator.games.disaster_draft.bots import BOTS
+from generator.games.disaster_draft.bots import GreedyBot, RandomBot
 from generator.games.disaster_draft.game import GameRecord, play_game
 from generator.games.disaster_draft.model import Deck
-from generator.simulation import (
-    BotSimulation,
+from generator.plugin_api import (
+    BarChart,
+    Block,
+    Heading,
+    Paragraph,
+    Simulation,
     SimulationSettings,
-    bots_by_seat,
+    Table,
+    UsageError,
+    distribution,
+    number,
+    percent,
+    rate,
+    rate_percent,
     refuse_variants,
-    report_settings,
-    seat_figures,
-    seats_gist,
-    who_wins,
 )
 
 HELD_ENOUGH = 20
@@ -45,69 +47,53 @@ class GameFacts:
     win_shares: tuple[float, ...]
     battles: int
     instant: bool
-    held: Counter[tuple[str, str]]
-    """(bot, unit) -> army choices it was in hand for."""
-    sent: Counter[tuple[str, str]]
-    """(bot, unit) -> battles it was sent into."""
+    held: Counter[tuple[int, str]]
+    """(seat, unit) -> army choices it was in hand for."""
+    sent: Counter[tuple[int, str]]
+    """(seat, unit) -> battles it was sent into."""
     won: Counter[str]
     """unit -> battles it was sent into and its army won."""
 
 
-def check(deck: Deck, settings: SimulationSettings) -> None:
-    """Refuse settings no game can be played with."""
-    fewest, most = deck.players
-    if not fewest <= settings.players <= most:
-        raise UsageError(
-            f"Disaster Draft is played by {fewest} to {most} players (game.yaml), "
-            f"not {settings.players}"
-        )
+def prepare(deck: Deck, settings: SimulationSettings) -> Deck:
+    """The deck, for the workers; settings no game can be played with are refused."""
     needed = settings.players * deck.rules.reveal_per_player
     if needed > len(deck.units):
         raise UsageError(
             f"{settings.players} players reveal {needed} units, but the deck has {len(deck.units)}"
         )
-    bots_by_seat(settings.bots, settings.players, BOTS)
     refuse_variants(settings, "Disaster Draft")
+    return deck
 
 
-def prepare(deck: Deck, settings: SimulationSettings) -> tuple[Deck, list[str]]:
-    """The deck and the bot of each seat, for the workers."""
-    check(deck, settings)
-    return deck, bots_by_seat(settings.bots, settings.players, BOTS)
+def random_bot(rng: Random, deck: Deck) -> RandomBot:
+    """A bot that does everything at random."""
+    return RandomBot(rng)
 
 
-def report(
-    state: tuple[Deck, list[str]], games: list[GameFacts], settings: SimulationSettings
-) -> dict[str, Any]:
-    """The balance report of the games."""
-    deck, names = state
-    recorded = report_settings(settings, names) | {
-        "win_condition": deck.rules.win_condition.value,
-        "victory_points": deck.rules.victory_points,
-    }
-    return balance_report(games, recorded)
+def greedy_bot(rng: Random, deck: Deck) -> GreedyBot:
+    """A bot that sends the army with the best chance against guessed opponents."""
+    return GreedyBot(rng)
 
 
-def play(deck: Deck, names: Sequence[str], seed: int) -> GameRecord:
-    """One whole game with the named bots, from a seed."""
-    rng = Random(seed)
-    return play_game(deck, [BOTS[name](rng) for name in names], rng)
+def play(deck: Deck, bots: Sequence[RandomBot], seed: int, rng: Random) -> GameFacts:
+    """One whole game's facts."""
+    return game_facts(play_game(deck, bots, rng), len(bots))
 
 
-def game_facts(record: GameRecord, names: Sequence[str]) -> GameFacts:
+def game_facts(record: GameRecord, seats: int) -> GameFacts:
     """The numbers the report needs from one game."""
-    held: Counter[tuple[str, str]] = Counter()
-    sent: Counter[tuple[str, str]] = Counter()
+    held: Counter[tuple[int, str]] = Counter()
+    sent: Counter[tuple[int, str]] = Counter()
     won: Counter[str] = Counter()
     for army in record.played:
-        bot = names[army.seat]
-        held.update((bot, unit) for unit in army.held)
-        sent.update((bot, unit) for unit in army.units)
+        held.update((army.seat, unit) for unit in army.held)
+        sent.update((army.seat, unit) for unit in army.units)
         if army.won:
             won.update(army.units)
     share = 1 / len(record.winners)
     return GameFacts(
-        tuple(share if seat in record.winners else 0.0 for seat in range(len(names))),
+        tuple(share if seat in record.winners else 0.0 for seat in range(seats)),
         record.battles,
         record.instant,
         held,
@@ -116,25 +102,27 @@ def game_facts(record: GameRecord, names: Sequence[str]) -> GameFacts:
     )
 
 
-def balance_report(games: Sequence[GameFacts], settings: dict[str, Any]) -> dict[str, Any]:
-    """Everything the report shows, as plain JSON data."""
-    bots = settings["bots"]
-    report: dict[str, Any] = {"game": "disaster-draft", "settings": settings, "games": len(games)}
-    report["win_rate_by_seat"] = [
-        {"seat": n + 1, "bot": bots[n]} | rate(sum(g.win_shares[n] for g in games), len(games))
-        for n in range(settings["players"])
-    ]
-    report["win_rate_by_bot"] = {
-        bot: rate(
-            sum(g.win_shares[n] for g in games for n, b in enumerate(bots) if b == bot),
-            len(games) * bots.count(bot),
-        )
-        for bot in sorted(set(bots))
+def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+    """The game's own keys of the report: battles, and what every unit is worth."""
+    found: dict[str, Any] = {
+        "win_condition": deck.rules.win_condition.value,
+        "victory_points": deck.rules.victory_points,
     }
+    return found | balance_report(games, bots)
+
+
+def balance_report(games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+    """The battles and the units' figures, as plain JSON data."""
+    report: dict[str, Any] = {}
     report["battles_per_game"] = distribution([g.battles for g in games])
     report["games_won_at_the_target"] = rate(sum(g.instant for g in games), len(games))
-    held: Counter[tuple[str, str]] = sum((g.held for g in games), Counter())
-    sent: Counter[tuple[str, str]] = sum((g.sent for g in games), Counter())
+    held: Counter[tuple[str, str]] = Counter()
+    sent: Counter[tuple[str, str]] = Counter()
+    for game in games:
+        for (seat, unit), n in game.held.items():
+            held[(bots[seat], unit)] += n
+        for (seat, unit), n in game.sent.items():
+            sent[(bots[seat], unit)] += n
     won: Counter[str] = sum((g.won for g in games), Counter())
     units = sorted({unit for _, unit in held})
     sent_all = {u: sum(n for (_, unit), n in sent.items() if unit == u) for u in units}
@@ -179,28 +167,15 @@ def _not_worth(
     return found
 
 
-def play_games(state: tuple[Deck, list[str]], seeds: range) -> list[GameFacts]:
-    """Each game's facts, one game per seed (in a worker)."""
-    deck, names = state
-    return [game_facts(play(deck, names, seed), names) for seed in seeds]
-
-
-def report_document(report: dict[str, Any]) -> TextDocument:
-    """The report with its charts (for the game's designers, in English)."""
-    settings = report["settings"]
+def sections(report: dict[str, Any]) -> list[Block]:
+    """The game's own sections of the report: battles, units, units not worth playing."""
     units = report["units"]
     by_pick = sorted(units, key=lambda u: -(units[u]["pick_rate"]["rate"] or 0.0))
-    blocks: list[Block] = [
+    return [
         Paragraph(
-            f"Bots by seat: {', '.join(settings['bots'])}. Seeds {settings['seeds'][0]} to "
-            f"{settings['seeds'][1]}. Win condition: {settings['win_condition']}; "
-            f"{settings['victory_points']} victory points win. Rates are in percent with their "
-            "95% interval (Wilson score); a game shared by k players counts 1/k."
-        ),
-        *who_wins(report),
-        Paragraph(
-            f"Battles per game: mean {number(report['battles_per_game']['mean'])}; games won by "
-            f"reaching the target: {percent(report['games_won_at_the_target'])}."
+            f"Win condition: {report['win_condition']}; {report['victory_points']} victory "
+            f"points win. Battles per game: mean {number(report['battles_per_game']['mean'])}; "
+            f"games won by reaching the target: {percent(report['games_won_at_the_target'])}."
         ),
         Heading("Units"),
         Table(
@@ -214,12 +189,7 @@ def report_document(report: dict[str, Any]) -> TextDocument:
         BarChart(
             "Win rate when sent (%)",
             tuple(by_pick),
-            (
-                (
-                    "win rate",
-                    tuple(balance.rate_percent(units[u]["win_rate_when_sent"]) for u in by_pick),
-                ),
-            ),
+            (("win rate", tuple(rate_percent(units[u]["win_rate_when_sent"]) for u in by_pick)),),
             height=90,
         ),
         Heading("Not worth playing"),
@@ -231,42 +201,29 @@ def report_document(report: dict[str, Any]) -> TextDocument:
             or (("-", "none found"),),
         ),
     ]
-    title = (
-        f"Balance report: Disaster Draft, {settings['players']} players, {report['games']} games"
-    )
-    return TextDocument(title, "en", tuple(blocks))
 
 
-def gist(report: dict[str, Any]) -> str:
-    """Win rates by seat, battles per game and the units not worth playing."""
+def gist(report: dict[str, Any]) -> list[str]:
+    """Battles per game and the units not worth playing."""
     weak = ", ".join(row["unit"] for row in report["not_worth_playing"]) or "none"
-    return (
-        f"{seats_gist(report)}\n"
-        f"battles per game: {number(report['battles_per_game']['mean'])}\n"
-        f"not worth playing: {weak}"
-    )
+    return [
+        f"battles per game: {number(report['battles_per_game']['mean'])}",
+        f"not worth playing: {weak}",
+    ]
 
 
-_RATES: tuple[balance.Metric, ...] = (
-    ("win rate of bot {}", lambda r: r["win_rate_by_bot"]),
-    ("win rate of seat {}", lambda r: {str(s["seat"]): s for s in r["win_rate_by_seat"]}),
-    (
-        "win rate when sent of {}",
-        lambda r: {u: f["win_rate_when_sent"] for u, f in r["units"].items()},
-    ),
-    ("pick rate of {}", lambda r: {u: f["pick_rate"] for u, f in r["units"].items()}),
-)
-_MEANS: tuple[balance.Metric, ...] = (
-    ("battles per game{}", lambda r: {"": r["battles_per_game"]}),
-)
+def figures(deck: Deck, game: GameFacts) -> dict[str, float]:
+    """One game's figures beyond the win shares: its battles."""
+    return {"battles per game": game.battles}
 
 
-def figures(state: tuple[Deck, list[str]], game: GameFacts) -> dict[str, float]:
-    """One game's figures for a sweep: each seat's win share, and the battles."""
-    return seat_figures(state[1], win_rate=game.win_shares) | {"battles per game": game.battles}
-
-
-SIMULATION = BotSimulation(
-    check, prepare, play_games, report, figures, report_document, gist, _RATES, _MEANS
+SIMULATION = Simulation(
+    bots={"random": random_bot, "greedy": greedy_bot},
+    prepare=prepare,
+    play=play,
+    report=report,
+    sections=sections,
+    figures=figures,
+    gist=gist,
 )
 """The plug-in's simulation hook."""

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from generator.documents.cards import card_row, components_table
-from generator.documents.model import Block, Bullets, Heading, Paragraph, Table, TextDocument
 from generator.games.disaster_draft.model import (
     ARMY_SIZES,
     MAX_STRENGTH,
@@ -23,8 +21,19 @@ from generator.games.disaster_draft.model import (
     Unit,
     WinCondition,
 )
-from generator.i18n.ui import N_, Translator
-from generator.printing.pen import Pen
+from generator.plugin_api import (
+    N_,
+    Block,
+    Bullets,
+    Heading,
+    Paragraph,
+    Pen,
+    Table,
+    TextDocument,
+    Translator,
+    card_row,
+    components_table,
+)
 
 Faces = Callable[[str, str], Callable[[Pen], None]]
 """(component, card id) -> the card's face as the build prints it."""

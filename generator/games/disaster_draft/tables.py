@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.games.disaster_draft.model import Effect, Kind, Target, Unit, UnitType
+from generator.games.disaster_draft.units import Effect, Kind, Target, Unit, UnitType
 
 MEMO_KEYS = 1 << 21
 """Armies whose total alone a table remembers at most (8 MB): every army of a deck of 127."""

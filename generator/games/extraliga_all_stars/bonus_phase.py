@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.errors import InputError
 from generator.games.extraliga_all_stars import bonus_tables
 from generator.games.extraliga_all_stars.lineup import Bonus
 from generator.games.extraliga_all_stars.match import (
@@ -30,6 +29,7 @@ from generator.games.extraliga_all_stars.match import (
     WIN,
     check_strength,
 )
+from generator.plugin_api import InputError
 
 MAX_BONUSES = 6
 """A lineup has six players, each with at most one bonus."""

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.compiled import kernel
+from generator.plugin_api import kernel
 
 FACES = 6
 TIE = 1e-12

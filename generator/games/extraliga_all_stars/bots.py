@@ -145,9 +145,5 @@ class SynergyBot(Bot):
         return scores.index(max(scores))
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": Bot, "synergy": SynergyBot}
-"""Every bot by the name `--bots` uses."""
-
-
 def _ids(lineup: Lineup) -> tuple[str, ...]:
     return tuple(p.id for p in lineup.players)

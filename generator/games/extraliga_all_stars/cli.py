@@ -7,9 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from generator.cli.boundary import user_errors
-from generator.cli.options import DataOption, JsonOption
-from generator.workspace import data_folder
+from generator.plugin_api import DataOption, JsonOption, data_folder, user_errors
 
 app = typer.Typer(
     help="Extraliga All-Stars: match odds.",
@@ -51,7 +49,7 @@ def match(
 ) -> None:
     """Extraliga All-Stars: the first side's odds of winning a match against the second."""
     from generator.games.extraliga_all_stars.questions import match_answer
-    from generator.packs.find import load_plugin_game
+    from generator.plugin_api import load_plugin_game
 
     deck = load_plugin_game(data_folder(data), "extraliga-all-stars").model
     answer = match_answer(deck, first, second, bonuses, budget)
@@ -81,7 +79,7 @@ def _match_text(answer: dict[str, Any]) -> str:
 
 
 def _odds_text(odds: dict[str, Any]) -> str:
-    from generator.balance import chance
+    from generator.plugin_api import chance
 
     return (
         f"win {chance(odds['win'])}, overtime win {chance(odds['overtime_win'])}, "

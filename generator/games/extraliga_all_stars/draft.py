@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from generator.errors import InputError
 from generator.games.extraliga_all_stars.lineup import MAX_CARDS, Player
+from generator.plugin_api import InputError
 
 Pick = Callable[[int, Sequence[Player], Sequence[Player]], int]
 """(seat, cards to choose from, cards the seat has) -> index of the card it takes."""

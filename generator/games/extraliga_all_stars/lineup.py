@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 
-from generator.errors import InputError
 from generator.games.extraliga_all_stars.lineup_kernels import (
     FOUND,
     LINKED,
@@ -41,6 +40,7 @@ from generator.games.extraliga_all_stars.lineup_kernels import (
     pairs_with,
     search,
 )
+from generator.plugin_api import InputError
 
 
 class Position(Enum):

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from generator.compiled import kernel
+from generator.plugin_api import kernel
 
 MAX_STRENGTH = 6
 """A trio's strength is at most 6."""

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from generator.errors import InputError
 from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
+from generator.plugin_api import InputError
 
 SIDES = 6
 HALF = Fraction(1, 2)

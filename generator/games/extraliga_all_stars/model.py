@@ -16,7 +16,7 @@ from generator.games.extraliga_all_stars.lineup import (
     TrioRules,
     standard_rules,
 )
-from generator.packs.model import Pack
+from generator.plugin_api import Pack
 
 
 @dataclass(frozen=True)

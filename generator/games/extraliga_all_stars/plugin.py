@@ -5,7 +5,7 @@ summary and tables, and the simulator."""
 
 from __future__ import annotations
 
-from generator.plugins import Plugin
+from generator.plugin_api import Plugin
 
 _PACKAGE = "generator.games.extraliga_all_stars"
 

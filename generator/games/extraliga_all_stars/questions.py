@@ -11,7 +11,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from generator.errors import InputError
 from generator.games.extraliga_all_stars.bonus_phase import (
     Bonuses,
     Outcome,
@@ -25,6 +24,7 @@ from generator.games.extraliga_all_stars.dice import PRECISION, estimated_odds
 from generator.games.extraliga_all_stars.lineup import TRIO, Lineup, Player
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.model import Deck
+from generator.plugin_api import InputError
 
 FACE_DOWN = "down:"
 DEFAULT_BUDGET = 2.0

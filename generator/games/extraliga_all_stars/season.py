@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from generator.errors import InputError, UsageError
 from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side
 from generator.games.extraliga_all_stars.bots import Bot
 from generator.games.extraliga_all_stars.dice import play_dice
 from generator.games.extraliga_all_stars.draft import draft
 from generator.games.extraliga_all_stars.lineup import Lineup, LineupRules, Player
 from generator.games.extraliga_all_stars.model import Card, Deck, Draw, Keyword, Opponent
+from generator.plugin_api import InputError, UsageError
 
 DIE_FACES = 6
 

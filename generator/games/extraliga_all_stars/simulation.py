@@ -15,22 +15,22 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from generator import balance
-from generator.balance import distribution, number, percent, rate
-from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-from generator.games.extraliga_all_stars.bots import BOTS
+from generator.games.extraliga_all_stars.bots import Bot, RandomBot, SynergyBot
 from generator.games.extraliga_all_stars.lineup import Bonus, Position
 from generator.games.extraliga_all_stars.model import Deck
 from generator.games.extraliga_all_stars.season import SeasonRecord, check_season, play_season
-from generator.simulation import (
-    BotSimulation,
+from generator.plugin_api import (
+    BarChart,
+    Block,
+    Heading,
+    Simulation,
     SimulationSettings,
-    bots_by_seat,
+    Table,
+    distribution,
+    number,
+    percent,
+    rate,
     refuse_variants,
-    report_settings,
-    seat_figures,
-    seats_gist,
-    who_wins,
 )
 
 STACKS = ("1", "2", "3", "4+")
@@ -52,30 +52,43 @@ class SeatFacts:
     """Each match: points, a legend in the lineup, the bonuses it could play."""
 
 
-def check(deck: Deck, settings: SimulationSettings) -> None:
-    """Refuse settings no game can be played with."""
+@dataclass(frozen=True)
+class GameFacts:
+    """One game: each manager's facts, by seat."""
+
+    seats: tuple[SeatFacts, ...]
+
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win."""
+        return tuple(seat.win_share for seat in self.seats)
+
+
+def prepare(deck: Deck, settings: SimulationSettings) -> Deck:
+    """The deck, for the workers; settings no game can be played with are refused."""
     check_season(deck, settings.players)
-    bots_by_seat(settings.bots, settings.players, BOTS)
     refuse_variants(settings, "Extraliga All-Stars")
+    return deck
 
 
-def prepare(deck: Deck, settings: SimulationSettings) -> tuple[Deck, list[str]]:
-    """The deck and the bot of each seat, for the workers."""
-    check(deck, settings)
-    return deck, bots_by_seat(settings.bots, settings.players, BOTS)
+def greedy_bot(rng: Random, deck: Deck) -> Bot:
+    """Drafts and fields the strongest lineup it can."""
+    return Bot(rng, deck.lineups)
 
 
-def report(
-    state: tuple[Deck, list[str]], games: list[list[SeatFacts]], settings: SimulationSettings
-) -> dict[str, Any]:
-    """The balance report of the games."""
-    return balance_report(games, report_settings(settings, state[1]))
+def random_bot(rng: Random, deck: Deck) -> Bot:
+    """Drafts and fields at random."""
+    return RandomBot(rng, deck.lineups)
 
 
-def play(deck: Deck, names: Sequence[str], seed: int) -> SeasonRecord:
-    """One whole game with the named bots, from a seed."""
-    rng = Random(seed)
-    return play_season(deck, [BOTS[name](rng, deck.lineups) for name in names], rng)
+def synergy_bot(rng: Random, deck: Deck) -> Bot:
+    """Drafts for clubs and positions; fields lineups as the greedy bot."""
+    return SynergyBot(rng, deck.lineups)
+
+
+def play(deck: Deck, bots: Sequence[Bot], seed: int, rng: Random) -> GameFacts:
+    """One whole game's facts."""
+    return GameFacts(tuple(seat_facts(play_season(deck, bots, rng))))
 
 
 def seat_facts(record: SeasonRecord) -> list[SeatFacts]:
@@ -102,17 +115,10 @@ def seat_facts(record: SeasonRecord) -> list[SeatFacts]:
     return facts
 
 
-def balance_report(seats: Sequence[list[SeatFacts]], settings: dict[str, Any]) -> dict[str, Any]:
-    """Everything the report shows, as plain JSON data."""
-    report: dict[str, Any] = {"game": "extraliga-all-stars", "settings": settings}
-    report["games"] = len(seats)
-    report["win_rate_by_seat"] = [
-        {"seat": n + 1, "bot": settings["bots"][n]}
-        | rate(sum(game[n].win_share for game in seats), len(seats))
-        for n in range(settings["players"])
-    ]
-    everyone = [seat for game in seats for seat in game]
-    report["win_rate_by_bot"] = _rates(everyone, lambda s: [s.bot])
+def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+    """The game's own keys of the report: what cards, legends, bonuses and clubs are worth."""
+    everyone = [seat for game in games for seat in game.seats]
+    report: dict[str, Any] = {}
     report["points_per_manager"] = distribution([s.points for s in everyone])
     report["win_rate_by_position_count"] = {
         position.value: _rates(everyone, _drafted_of(n)) for n, position in enumerate(Position)
@@ -153,25 +159,11 @@ def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -
     }
 
 
-def play_games(state: tuple[Deck, list[str]], seeds: range) -> list[list[SeatFacts]]:
-    """Each game's facts by seat, one game per seed (in a worker)."""
-    deck, names = state
-    return [seat_facts(play(deck, names, seed)) for seed in seeds]
-
-
-def report_document(report: dict[str, Any]) -> TextDocument:
-    """The report with its charts (for the game's designers, in English)."""
-    settings = report["settings"]
+def sections(report: dict[str, Any]) -> list[Block]:
+    """The game's own sections of the report: what cards are worth, club stacking."""
     legend = report["points_per_match_with_legend"]
     bonuses = report["points_per_match_by_bonus"]
-    blocks: list[Block] = [
-        Paragraph(
-            f"Bots by seat: {', '.join(settings['bots'])}. Seeds {settings['seeds'][0]} to "
-            f"{settings['seeds'][1]}. Rates are in percent with their 95% interval (Wilson "
-            "score); a win shared by k managers counts 1/k. Points per match count matches "
-            "between managers only."
-        ),
-        *who_wins(report),
+    return [
         Heading("What cards are worth"),
         Table(
             "Win rate by cards drafted of each position",
@@ -215,14 +207,11 @@ def report_document(report: dict[str, Any]) -> TextDocument:
             ),
         ),
     ]
-    title = f"Balance report: Extraliga All-Stars, {settings['players']} players, {report['games']} games"
-    return TextDocument(title, "en", tuple(blocks))
 
 
-def gist(report: dict[str, Any]) -> str:
-    """Win rates by seat and the mean points."""
-    points = report["points_per_manager"]
-    return f"{seats_gist(report)}\nmean points per manager: {number(points['mean'])}"
+def gist(report: dict[str, Any]) -> list[str]:
+    """The mean points."""
+    return [f"mean points per manager: {number(report['points_per_manager']['mean'])}"]
 
 
 def _cell(rate_: dict[str, Any] | None) -> str:
@@ -237,25 +226,19 @@ def _value(values: dict[str, Any]) -> float:
     return float(values.get("mean", 0.0))
 
 
-_RATES: tuple[balance.Metric, ...] = (
-    ("win rate of bot {}", lambda r: r["win_rate_by_bot"]),
-    ("win rate of seat {}", lambda r: {str(s["seat"]): s for s in r["win_rate_by_seat"]}),
-    ("win rate with most of one club {}", lambda r: r["win_rate_by_club_stack"]),
-)
-_MEANS: tuple[balance.Metric, ...] = (
-    ("points per manager{}", lambda r: {"": r["points_per_manager"]}),
-    ("points per match {} a legend", lambda r: r["points_per_match_with_legend"]),
-)
+def figures(deck: Deck, game: GameFacts) -> dict[str, list[float]]:
+    """One season's figures beyond the win shares: each seat's points."""
+    return {"points": [float(s.points) for s in game.seats]}
 
 
-def figures(state: tuple[Deck, list[str]], game: list[SeatFacts]) -> dict[str, float]:
-    """One season's figures for a sweep: each seat's win share and points."""
-    return seat_figures(
-        state[1], win_rate=[s.win_share for s in game], points=[s.points for s in game]
-    )
-
-
-SIMULATION = BotSimulation(
-    check, prepare, play_games, report, figures, report_document, gist, _RATES, _MEANS
+SIMULATION = Simulation(
+    bots={"greedy": greedy_bot, "random": random_bot, "synergy": synergy_bot},
+    prepare=prepare,
+    play=play,
+    report=report,
+    sections=sections,
+    figures=figures,
+    gist=gist,
+    note="Points per match count matches between managers only.",
 )
 """The plug-in's simulation hook."""

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from generator.diagnostics import Diagnostic
 from generator.games.all_star_draft.checks import edition_files, shared_files
-from generator.loading.checks import Docs
-from generator.loading.document import Document
-from generator.loading.manifest import COMPONENTS, Manifest
+from generator.plugin_api import COMPONENTS, Diagnostic, Docs, Document, Manifest
 
 
 def cross_checks(documents: Mapping[str, Document], manifest: Manifest) -> list[Diagnostic]:

@@ -5,23 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from generator.diagnostics import Diagnostic
 from generator.games.all_star_draft.rules.scoring import (
     FANS_PER_LAP,
     MOST_FANS,
     MOST_LAPS,
     best_total,
 )
-from generator.loading.checks import (
+from generator.plugin_api import (
     Checks,
+    Diagnostic,
     Docs,
+    Document,
+    PathKey,
     and_list,
     duplicates,
     item_ids,
     per_player_count,
     unknown,
 )
-from generator.loading.document import Document, PathKey
 
 CHECKS = Checks()
 """Run once per edition, on that edition's files."""

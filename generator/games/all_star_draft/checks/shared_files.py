@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.diagnostics import Diagnostic
-from generator.loading.checks import (
+from generator.plugin_api import (
     Checks,
+    Diagnostic,
     Docs,
     and_list,
     duplicates,

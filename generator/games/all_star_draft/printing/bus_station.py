@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from generator.games.all_star_draft.model import Game
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen
-from generator.templates.paint import DrawingContext
+from generator.plugin_api import DrawingContext, Pen, Rect
 
 
 def bus_station(pen: Pen, ctx: DrawingContext) -> None:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.rules.scoring import FANS_PER_LAP, MOST_LAPS, highest_total
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen
-from generator.templates.paint import DrawingContext
+from generator.plugin_api import DrawingContext, Pen, Rect
 
 TRACK_COLUMNS = 5
 TRACK_ROWS = FANS_PER_LAP // TRACK_COLUMNS

@@ -11,8 +11,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from generator.printing.geometry import Rect
-from generator.printing.pen import BLACK, WHITE, Pen
+from generator.plugin_api import BLACK, WHITE, Pen, Rect
 
 INK = "#1B1F2A"
 

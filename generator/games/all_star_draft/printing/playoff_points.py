@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from generator.games.all_star_draft.model import Game
-from generator.i18n.ui import N_, NP_
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen
-from generator.templates.paint import DrawingContext
+from generator.plugin_api import N_, NP_, DrawingContext, Pen, Rect
 
 
 def playoff_points(pen: Pen, ctx: DrawingContext) -> None:

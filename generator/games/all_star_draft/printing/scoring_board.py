@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from generator.games.all_star_draft.model import Game
-from generator.i18n.ui import N_
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen
-from generator.templates.paint import DrawingContext
+from generator.plugin_api import N_, DrawingContext, Pen, Rect
 
 TRACK = 60
 

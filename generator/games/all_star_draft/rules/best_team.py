@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena, Attribute, Special
 from generator.games.all_star_draft.rules.book import RuleBook, check_players, distinct_cards
 from generator.games.all_star_draft.rules.strength import TeamStrength, evaluate, meets, team_code
+from generator.plugin_api import InputError
 
 MAX_BENCH = 18
 

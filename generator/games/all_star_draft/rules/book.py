@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena, Attribute, Card, Edition, Game
+from generator.plugin_api import InputError
 
 FIELD_BITS = 3
 """Bits per counter: a team has at most 5 cards, so counts fit in 3 bits."""

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import TicketLoss
 from generator.games.all_star_draft.rules.book import RuleBook, check_players, distinct_cards
 from generator.games.all_star_draft.rules.strength import card_key, evaluate
+from generator.plugin_api import InputError
 
 MIN_SWAP, MAX_SWAP = 2, 4
 """A substitution swaps 2 to 4 team cards for as many bench cards."""

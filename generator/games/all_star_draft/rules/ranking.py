@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import Arena
 from generator.games.all_star_draft.rules.book import RuleBook, check_players
 from generator.games.all_star_draft.rules.strength import TeamStrength, evaluate
+from generator.plugin_api import InputError
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from generator.errors import InputError
 from generator.games.all_star_draft.model import Edition, Game
+from generator.plugin_api import InputError
 
 
 @dataclass(frozen=True)

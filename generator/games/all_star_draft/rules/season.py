@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.errors import InputError
 from generator.games.all_star_draft.rules.book import RuleBook, distinct_cards
 from generator.games.all_star_draft.rules.playoffs import RuleViolation
+from generator.plugin_api import InputError
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,8 @@ from generator.games.all_star_draft.simulation.game import (
     play_game,
 )
 from generator.games.all_star_draft.simulation.planner import PlannerBot
-from generator.games.all_star_draft.simulation.run import BOTS
 
 __all__ = [
-    "BOTS",
     "ArenaResult",
     "Bot",
     "GameRecord",

@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.errors import DraftdeckError
 from generator.games.all_star_draft.model import Arena
 from generator.games.all_star_draft.rules import Lineup, RuleBook
 from generator.games.all_star_draft.simulation.bots import Bot, SeasonView
+from generator.plugin_api import DraftdeckError
 
 
 class IllegalMove(DraftdeckError):

@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.errors import DraftdeckError, UsageError
 from generator.games.all_star_draft.model import (
     Arena,
     Direction,
@@ -48,6 +47,7 @@ from generator.games.all_star_draft.simulation.draft import (
     market,
     pass_hands,
 )
+from generator.plugin_api import DraftdeckError, UsageError
 
 
 @dataclass(frozen=True)

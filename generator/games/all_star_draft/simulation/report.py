@@ -2,7 +2,7 @@
 
 `game_facts` boils one game down to plain numbers (small enough to send
 between processes); `balance_report` adds the facts of many games up into a
-JSON-ready dict, with the statistics of `generator.balance`.
+JSON-ready dict, with the statistics of `generator.play.balance`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.balance import counts, distribution, mean, rate
 from generator.games.all_star_draft.simulation.game import GameRecord
+from generator.plugin_api import counts, distribution, mean, rate
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,11 @@ class GameFacts:
     """The species of every manager's first pick of each round."""
     elimination_order: tuple[int, ...]
     """Seat numbers (1-based) in the order they left the playoffs."""
+
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win."""
+        return tuple(seat.win_share for seat in self.seats)
 
 
 def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
@@ -106,22 +111,11 @@ def _species(card_id: str) -> str:
     return card_id.rsplit("-", 1)[0]
 
 
-def balance_report(facts: Iterable[GameFacts], settings: dict[str, Any]) -> dict[str, Any]:
-    """Everything the report shows, as plain JSON data."""
+def balance_report(facts: Iterable[GameFacts]) -> dict[str, Any]:
+    """All-Star Draft's keys of the report, as plain JSON data: fans, arenas, strength, species
+    and playoffs."""
     games = list(facts)
-    report: dict[str, Any] = {"settings": settings, "games": len(games)}
-    report["win_rate_by_seat"] = (
-        [
-            {"seat": index + 1, "bot": games[0].seats[index].bot}
-            | rate(sum(g.seats[index].win_share for g in games), len(games))
-            for index in range(len(games[0].seats))
-        ]
-        if games
-        else []
-    )
-    report["win_rate_by_bot"] = _by(
-        games, lambda s: s.bot, lambda seats: rate(sum(s.win_share for s in seats), len(seats))
-    )
+    report: dict[str, Any] = {}
     seats = [s for g in games for s in g.seats]
     report["fans_per_manager"] = {
         "season": distribution([s.season for s in seats]),

@@ -1,4 +1,4 @@
-"""The balance report as a document: tables and bar charts from the JSON report.
+"""All-Star Draft's sections of the balance report: tables and bar charts from the JSON report.
 
 Every number printed is formatted from the JSON report by the helpers here,
 so the PDF and the JSON cannot disagree. The report is a tool for the
@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.balance import number, percent, rate_percent
-from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
+from generator.plugin_api import (
+    BarChart,
+    Block,
+    Heading,
+    Paragraph,
+    Table,
+    number,
+    percent,
+    rate_percent,
+)
 
 
 def counts(table: dict[str, int]) -> str:
@@ -18,51 +26,14 @@ def counts(table: dict[str, int]) -> str:
     return ", ".join(f"{key}: {value}" for key, value in table.items())
 
 
-def report_document(report: dict[str, Any]) -> TextDocument:
-    """The whole balance report."""
-    settings = report["settings"]
-    mode = f" ({settings['mode']})" if settings.get("mode") else ""
-    title = (
-        f"Balance report: All-Star Draft {settings['edition']}, "
-        f"{settings['players']} players{mode}, {report['games']} games"
-    )
-    blocks: list[Block] = [
-        Paragraph(
-            f"Bots by seat: {', '.join(settings['bots'])}. Seeds {settings['seeds'][0]} to "
-            f"{settings['seeds'][1]}. Rates are given in percent with their 95% interval "
-            "(Wilson score) in brackets; a win shared by k managers counts 1/k."
-        ),
-        *_wins(report),
+def sections(report: dict[str, Any]) -> list[Block]:
+    """The game's own sections of the balance report."""
+    return [
         *_fans(report),
         *_arenas(report),
         *_strength(report),
         *_species(report),
         *_playoffs(report),
-    ]
-    return TextDocument(title, "en", tuple(blocks))
-
-
-def _wins(report: dict[str, Any]) -> list[Block]:
-    seats = report["win_rate_by_seat"]
-    bots = report["win_rate_by_bot"]
-    return [
-        Heading("Who wins"),
-        Table(
-            "Win rate by seat",
-            ("Seat", "Bot", "Wins", "Win rate"),
-            tuple((str(s["seat"]), s["bot"], number(s["count"]), percent(s)) for s in seats),
-        ),
-        BarChart(
-            "Win rate by seat (%)",
-            tuple(f"seat {s['seat']} ({s['bot']})" for s in seats),
-            (("win rate", tuple(round(s["rate"] * 100, 1) for s in seats)),),
-            height=45,
-        ),
-        Table(
-            "Win rate by bot",
-            ("Bot", "Seats played", "Wins", "Win rate"),
-            tuple((name, str(r["of"]), number(r["count"]), percent(r)) for name, r in bots.items()),
-        ),
     ]
 
 

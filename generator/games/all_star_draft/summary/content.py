@@ -5,8 +5,6 @@ Every number in it comes from the data or the rules engine.
 
 from __future__ import annotations
 
-from generator.documents.cards import CardDraw
-from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
 from generator.games.all_star_draft.model import (
     Direction,
     DraftKind,
@@ -16,7 +14,17 @@ from generator.games.all_star_draft.model import (
     TicketLoss,
 )
 from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
-from generator.i18n.ui import N_, NP_, Translator
+from generator.plugin_api import (
+    N_,
+    NP_,
+    Block,
+    Bullets,
+    CardDraw,
+    Heading,
+    Paragraph,
+    TextDocument,
+    Translator,
+)
 
 from . import examples, figures, tables
 

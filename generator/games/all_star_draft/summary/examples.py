@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.documents.cards import CardDraw, card_row
-from generator.documents.model import Block, Paragraph, Table
 from generator.games.all_star_draft.model import Edition, Game
 from generator.games.all_star_draft.rules import (
     card_key,
@@ -15,7 +13,7 @@ from generator.games.all_star_draft.rules import (
     team_strength,
 )
 from generator.games.all_star_draft.rules.strength import TeamStrength
-from generator.i18n.ui import N_, Translator
+from generator.plugin_api import N_, Block, CardDraw, Paragraph, Table, Translator, card_row
 
 ALINE = ["rabbit-4", "duck-4", "tiger-4", "eagle-1", "panda-8"]
 PAUL = ["rabbit-7", "beaver-9", "tiger-5", "duck-1", "eagle-2"]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.documents.model import Figure
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.printing.icons import symbol
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen, TextStyle
+from generator.plugin_api import Figure, Pen, Rect, TextStyle
 
 
 def value_orders(game: Game, species_names: Sequence[str], alt: str) -> Figure:

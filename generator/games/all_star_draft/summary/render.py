@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.documents.model import Block, TextDocument
 from generator.games.all_star_draft.model import Game
-from generator.i18n.ui import N_, Translator
-from generator.printing.pen import Pen
+from generator.plugin_api import N_, Block, Pen, TextDocument, Translator
 
 from . import content, tables
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from generator.documents.model import Figure, Table
 from generator.games.all_star_draft.model import Arena, Attribute, Edition, Game, Special
 from generator.games.all_star_draft.printing import icons
-from generator.i18n.ui import N_, Translator
-from generator.printing.geometry import Rect
-from generator.printing.pen import Pen, TextStyle
+from generator.plugin_api import N_, Figure, Pen, Rect, Table, TextStyle, Translator
 
 
 def tickets(tr: Translator, game: Game, edition: Edition) -> Table:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.documents.cards import card_row
-from generator.documents.model import Block, Bullets, Heading, Paragraph, TextDocument
 from generator.games.extraliga_all_stars import draft
 from generator.games.extraliga_all_stars.lineup import (
     EVERY_PAIR,
@@ -22,8 +20,18 @@ from generator.games.extraliga_all_stars.lineup import (
 )
 from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 from generator.games.extraliga_all_stars.model import HOCKEY_PLAYER, Deck, SeasonRules, Texts
-from generator.i18n.ui import N_, NP_, Translator
-from generator.printing.pen import Pen
+from generator.plugin_api import (
+    N_,
+    NP_,
+    Block,
+    Bullets,
+    Heading,
+    Paragraph,
+    Pen,
+    TextDocument,
+    Translator,
+    card_row,
+)
 
 from . import tables
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.documents.cards import components_table
-from generator.documents.model import Table
 from generator.games.extraliga_all_stars.bonus_phase import goal_line
 from generator.games.extraliga_all_stars.lineup import (
     OWN_DICE,
@@ -24,7 +22,7 @@ from generator.games.extraliga_all_stars.match import (
     match_odds,
 )
 from generator.games.extraliga_all_stars.model import Deck, SeasonRules, Texts
-from generator.i18n.ui import N_, NP_, Translator
+from generator.plugin_api import N_, NP_, Table, Translator, components_table
 
 PLAIN_TRIO = TRIO
 """A trio with every player in position and no pair: the odds tables' reference strength."""

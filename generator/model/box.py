@@ -1,0 +1,263 @@
+"""Reading each edition's box (components.yaml): formats, components and where their cards come from.
+
+Everything a component file can get wrong against the rest of the pack is
+reported here, located: an unknown format or template, a card list that
+does not exist, an id that names no item, a count that disagrees with the
+cards the data makes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.core.contexts import TOP_LEVEL_CONTEXT
+from generator.core.diagnostics import Diagnostic
+from generator.loading.checks import and_list, duplicates, unknown
+from generator.loading.document import Document, PathKey
+from generator.loading.items import Card, Item, child_schema
+from generator.loading.manifest import COMPONENTS, EditionInfo, Manifest
+from generator.loading.schemas import Schemas
+from generator.model.pack import Component, EditionBox
+from generator.printing.geometry import Size
+from generator.templates.model import Located
+
+CLOSED: Mapping[str, Any] = {"type": "object", "additionalProperties": False}
+"""The schema of an item that has no fields (a blank card)."""
+
+
+@dataclass
+class Boxes:
+    """Each edition's box, and what was wrong in them."""
+
+    editions: dict[str, EditionBox] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def read_boxes(manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas) -> Boxes:
+    """The box of every edition whose components.yaml is valid."""
+    found = Boxes()
+    lists = Lists(manifest, documents, schemas)
+    game_schema = schemas.schema("game.schema.json")
+    for info in manifest.editions:
+        document = documents.get(info.key(COMPONENTS))
+        if document is None:
+            continue
+        raw: dict[str, Any] = next(
+            (e for e in documents["game"].value.get("editions", []) if e["id"] == info.id), {}
+        )
+        edition_item = Item(
+            raw,
+            "editions",
+            schema=child_schema(child_schema(game_schema, "editions"), None) if raw else CLOSED,
+        )
+        components = list(_components(document, info, lists, schemas, found.diagnostics))
+        found.editions[info.id] = EditionBox(info, tuple(components), edition_item)
+    return found
+
+
+def _components(
+    document: Document,
+    edition: EditionInfo,
+    lists: Lists,
+    schemas: Schemas,
+    problems: list[Diagnostic],
+) -> Iterator[Component]:
+    value = document.value
+    problems += duplicates(document, ("components",))
+    if "formats" in value:
+        problems += duplicates(document, ("formats",))
+    formats = {f["id"]: Size(f["width_mm"], f["height_mm"]) for f in value.get("formats", [])}
+    item_schema = child_schema(
+        child_schema(schemas.schema("components.schema.json"), "components"), None
+    )
+    for index, raw in enumerate(value["components"]):
+        path: PathKey = ("components", index)
+        size = None
+        if "format" in raw:
+            size = formats.get(raw["format"])
+            if size is None:
+                problems += unknown(
+                    document, (*path, "format"), raw["format"], formats, "format", "formats"
+                )
+        cards = lists.cards(document, edition, path, raw, problems)
+        yield Component(
+            id=raw["id"],
+            name=raw["name"],
+            count=raw["count"],
+            size=size,
+            front=raw.get("front"),
+            back=raw.get("back"),
+            cards=cards,
+            note=raw.get("note"),
+            item=Item(raw, "components", schema=item_schema),
+            location=Located(document, path),
+        )
+
+
+class Lists:
+    """The pack's data lists as items, found by `<file>/<key>` from an edition."""
+
+    def __init__(
+        self, manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas
+    ) -> None:
+        self.manifest, self.documents, self.found = manifest, documents, schemas
+        self.schemas = {s.key: s.schema for s in (*manifest.documents, *manifest.edition_documents)}
+        self._items: dict[tuple[int, str, tuple[tuple[str, int], ...]], tuple[Item, ...]] = {}
+        self._by_id: dict[int, Mapping[str, Item]] = {}
+        """Editions that share a data file share its items, so that checks see them once."""
+
+    def cards(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        path: PathKey,
+        raw: Mapping[str, Any],
+        problems: list[Diagnostic],
+    ) -> tuple[Card, ...]:
+        """The component's cards, copies included; () when its source has problems."""
+        source = raw.get("cards")
+        if source is None:
+            blank = Item({}, raw["id"], schema=CLOSED)
+            return tuple(Card(f"{raw['id']}-{n}", blank) for n in range(1, raw["count"] + 1))
+        where: PathKey = (*path, "cards")
+        refs: dict[str, Mapping[str, Item]] = {}
+        for name, target in source.get("refs", {}).items():
+            found = self.items(box, edition, (*where, "refs", name), target, problems)
+            if found is None:
+                return ()
+            refs[name] = self.indexed(found)
+        items = self.items(box, edition, (*where, "from"), source["from"], problems, refs)
+        if items is None:
+            return ()
+        if not self._refs_resolve(items, refs, source, edition, problems):
+            return ()
+        (name, values), *_ = source.get("each", {"": [None]}).items()
+        copies = source.get("copies", 1)
+        made = len(items) * len(values) * copies
+        if made != raw["count"]:  # before making them: the data may make a million
+            how = f"{len(items)} items of {source['from']}"
+            if name:
+                how += f" x {len(values)} values of {name}"
+            if copies > 1:
+                how += f" x {copies} copies"
+            problems.append(
+                box.diagnostic(
+                    (*path, "count"),
+                    f"count {raw['count']} of '{raw['id']}' disagrees with the {made} cards "
+                    f"the data makes ({how})",
+                    hint="make the count and the data agree",
+                )
+            )
+            return ()
+        cards: list[Card] = []
+        for number, item in enumerate(items, 1):
+            base = item.id or f"{raw['id']}-{number}"
+            for each in values:
+                if name:
+                    schema = {"allOf": [item.schema or {}], "properties": {name: {}}}
+                    fields = {**item.fields, name: each}
+                    one = Item(fields, item.context, item.refs, schema, item.origin)
+                    card = Card(f"{base}-{each}", one)
+                else:
+                    card = Card(base, item)
+                cards += [card] * copies
+        return tuple(cards)
+
+    def indexed(self, items: tuple[Item, ...]) -> Mapping[str, Item]:
+        """A list's items by id, made once per list."""
+        if id(items) not in self._by_id:
+            self._by_id[id(items)] = {item.id: item for item in items if item.id is not None}
+        return self._by_id[id(items)]
+
+    def by_id(
+        self, document: Document, at: PathKey, target: str, problems: list[Diagnostic]
+    ) -> Mapping[str, Item] | None:
+        """The items of `<file>/<key>` of the default edition by id, reported at `at` of
+        `document` when there are none."""
+        found = self.items(document, self.manifest.edition(), at, target, problems)
+        return None if found is None else self.indexed(found)
+
+    def items(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        at: PathKey,
+        target: str,
+        problems: list[Diagnostic],
+        refs: Mapping[str, Mapping[str, Item]] | None = None,
+    ) -> tuple[Item, ...] | None:
+        """The items of `<file>/<key>`, or the whole `<file>` as one item; None (and a problem,
+        unless the file itself is broken)."""
+        stem, _, key = target.partition("/")
+        if stem not in self.schemas:
+            files = sorted(f"{s}.yaml" for s in self.schemas)
+            problems.append(
+                box.diagnostic(
+                    at,
+                    f"there is no data file '{stem}.yaml' in game.yaml",
+                    hint="data files: " + (and_list(files) if files else "none"),
+                )
+            )
+            return None
+        document = self.documents.get(edition.key(stem)) or self.documents.get(stem)
+        if document is None:
+            return None  # the file is missing or broken: it is reported on its own
+        if not key:
+            return self._whole(document, stem)
+        value = document.value.get(key) if isinstance(document.value, dict) else None
+        if not isinstance(value, list) or not all(isinstance(i, dict) for i in value):
+            problems.append(
+                box.diagnostic(
+                    at,
+                    f"{stem}.yaml has no list of items under '{key}'",
+                    hint="keys there: " + ", ".join(map(str, document.value)),
+                )
+            )
+            return None
+        signature = (id(document), key, tuple(sorted((n, id(m)) for n, m in (refs or {}).items())))
+        if signature not in self._items:
+            schema = child_schema(child_schema(self.found.schema(self.schemas[stem]), key), None)
+            self._items[signature] = tuple(
+                Item(raw, key, refs or {}, schema, (document, (key, index)))
+                for index, raw in enumerate(value)
+            )
+        return self._items[signature]
+
+    def _whole(self, document: Document, stem: str) -> tuple[Item, ...]:
+        """A data file as one item (a reference card of the game's numbers)."""
+        signature = (id(document), "", ())
+        if signature not in self._items:
+            schema = self.found.schema(self.schemas[stem])
+            self._items[signature] = (
+                Item(document.value, TOP_LEVEL_CONTEXT, {}, schema, (document, ())),
+            )
+        return self._items[signature]
+
+    def _refs_resolve(
+        self,
+        items: tuple[Item, ...],
+        refs: Mapping[str, Mapping[str, Item]],
+        source: Mapping[str, Any],
+        edition: EditionInfo,
+        problems: list[Diagnostic],
+    ) -> bool:
+        """Every id a referring field holds names an item of its list."""
+        stem, _, key = str(source["from"]).partition("/")
+        document = self.documents.get(edition.key(stem)) or self.documents[stem]
+        before = len(problems)
+        for index, item in enumerate(items):
+            for field_name, targets in refs.items():
+                value = item.fields.get(field_name)
+                ids = value if isinstance(value, list) else [value]
+                for position, one in enumerate(ids):
+                    if one is None or one in targets:
+                        continue
+                    place: PathKey = (key, index, field_name) if key else (field_name,)
+                    noun = field_name
+                    if isinstance(value, list):  # a list of ids is named in the plural
+                        place, noun = (*place, position), field_name.removesuffix("s")
+                    where = source["refs"][field_name].rsplit("/", 1)[0] + ".yaml"
+                    problems += unknown(document, place, one, targets, noun, where)
+        return len(problems) == before

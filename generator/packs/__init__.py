@@ -1,1 +1,0 @@
-"""The generic model of a game pack: its manifest, boxes, cards, templates and theme."""

@@ -1,0 +1,122 @@
+"""Rules plug-ins: the Python a game pack may add, found through entry points.
+
+A pack made of data alone validates, prints and previews without any of
+this. A plug-in adds what data cannot say: rules questions, summaries,
+simulations, cross-checks beyond the generic ones, and drawings or icons
+that are computed. It is a `Plugin` published under the entry-point group
+`draftdeck.games`, so another distribution can ship one without forking
+draftdeck. Every hook is a `module:attribute` string, imported only when a
+command uses it (validating a pack never loads its simulator), and typed by
+its Protocol in `generator.plugins.hooks`; a plug-in imports nothing of
+draftdeck but `generator.plugin_api`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from generator.core.errors import UsageError
+from generator.plugins.hooks import (
+    CrossChecks,
+    DrawingHook,
+    ExportHook,
+    IconHook,
+    ModelHook,
+    SummaryHook,
+    TablesHook,
+)
+from generator.plugins.simulation import Simulation
+
+if TYPE_CHECKING:
+    import typer
+
+ENTRY_POINT_GROUP = "draftdeck.games"
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """What a game's Python adds to its pack; every hook is optional."""
+
+    id: str
+    """The id a pack's game.yaml names as its `plugin`."""
+    documents: tuple[str, ...] = ()
+    """Data files (stems) the plug-in reads, which game.yaml must list under documents:."""
+    edition_documents: tuple[str, ...] = ()
+    """Files each edition must have, listed under edition_documents:."""
+    cross_checks: str | None = None
+    """A `CrossChecks`."""
+    model: str | None = None
+    """A `ModelHook`: the typed model the other hooks are given."""
+    drawings: Mapping[str, str] = field(default_factory=dict)
+    """Drawing name -> a `DrawingHook`, for computed faces."""
+    icons: Mapping[str, str] = field(default_factory=dict)
+    """Icon name -> an `IconHook`."""
+    summary: str | None = None
+    """A `SummaryHook`: the rules summary."""
+    tables: str | None = None
+    """A `TablesHook`: the rulebook tables."""
+    rules: str | None = None
+    """A Typer app whose commands `draftdeck rules` runs."""
+    simulation: str | None = None
+    """A `Simulation` for `draftdeck simulate` and `draftdeck sweep`."""
+    export: str | None = None
+    """An `ExportHook`: what `data.json` holds instead of the raw documents."""
+
+    @overload
+    def hook(self, name: Literal["cross_checks"]) -> CrossChecks: ...
+    @overload
+    def hook(self, name: Literal["model"]) -> ModelHook: ...
+    @overload
+    def hook(self, name: Literal["summary"]) -> SummaryHook: ...
+    @overload
+    def hook(self, name: Literal["tables"]) -> TablesHook: ...
+    @overload
+    def hook(self, name: Literal["rules"]) -> typer.Typer: ...
+    @overload
+    def hook(self, name: Literal["simulation"]) -> Simulation: ...
+    @overload
+    def hook(self, name: Literal["export"]) -> ExportHook: ...
+
+    def hook(self, name: str) -> Any:
+        """The object a hook names, imported now."""
+        target = getattr(self, name)
+        if target is None:
+            raise UsageError(f"the {self.id} plug-in has no {name}")
+        return resolve(target)
+
+    def drawing(self, name: str) -> DrawingHook:
+        """A registered drawing, imported now."""
+        found: DrawingHook = resolve(self.drawings[name])
+        return found
+
+    def icon(self, name: str) -> IconHook:
+        """A registered icon, imported now."""
+        found: IconHook = resolve(self.icons[name])
+        return found
+
+
+def resolve(target: str) -> Any:
+    """The object a `module:attribute` string names."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+@cache
+def installed() -> Mapping[str, Plugin]:
+    """Every installed plug-in by id."""
+    found: dict[str, Plugin] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        plugin = point.load()
+        if isinstance(plugin, Plugin):
+            found[plugin.id] = plugin
+    return found
+
+
+def find_plugin(plugin_id: str) -> Plugin | None:
+    """The installed plug-in with this id, or None."""
+    return installed().get(plugin_id)

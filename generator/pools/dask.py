@@ -1,0 +1,117 @@
+"""Pieces of work on a Dask cluster, behind the same pool interface as local workers.
+
+`dask_workers(state, size, scheduler)` connects to the scheduler a studio
+already runs (`tcp://HOST:PORT`), or starts a cluster of `size` processes on
+this machine (`local`) that ends with the command. The state is sent to
+every worker once (scattered); each task is `function(state, item)`, so the
+same functions run locally and on the cluster. Workers of a cluster started
+here watch this process and end when it is gone, whatever ended it; the
+workers of a cluster the studio runs are theirs, and are left running.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
+
+from generator.core.errors import InputError
+
+T = TypeVar("T")
+R = TypeVar("R")
+S = TypeVar("S")
+
+LOCAL = "local"
+"""The scheduler name for a cluster of this machine's processes, started for the command."""
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a scheduler, unless Dask's configuration says otherwise
+(`draftdeck.connect-timeout`, e.g. DASK_DRAFTDECK__CONNECT_TIMEOUT=30s)."""
+
+
+class ClusterError(InputError):
+    """The Dask scheduler cannot be reached or used."""
+
+
+class DaskWorkers(Generic[S]):
+    """The workers of a Dask cluster, holding one state."""
+
+    def __init__(self, client: Any, state: Any, size: int) -> None:
+        self.client, self._state, self.size = client, state, size
+
+    def submit(self, function: Callable[[S, T], R], item: T) -> Any:
+        """Start one piece of work on the cluster."""
+        return self.client.submit(function, self._state, item, pure=False)
+
+    def completed(self, futures: Iterable[Any]) -> Iterator[Any]:
+        """The futures as they finish."""
+        from distributed import as_completed
+
+        yield from as_completed(list(futures))
+
+
+@contextmanager
+def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]]:
+    """A pool on the cluster at `scheduler`, or on a cluster of `size` processes of this
+    machine (`local`), with `state` on every worker."""
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        if scheduler == LOCAL:
+            cluster = LocalCluster(
+                n_workers=max(1, size),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+            _watch_this_process(client)
+        else:
+            import dask
+
+            timeout = dask.config.get("draftdeck.connect-timeout", CONNECT_TIMEOUT)
+            client = Client(scheduler, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as error:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {scheduler} ({error}); start one with "
+            "`dask scheduler` and its workers with `dask worker tcp://HOST:8786` "
+            "(docs/simulation.md), or leave --scheduler out to use this machine"
+        ) from None
+    try:
+        shared = client.scatter(state, broadcast=True, hash=False)
+        yield DaskWorkers(client, shared, size or len(client.scheduler_info()["workers"]))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _watch_this_process(client: Any) -> None:
+    """Have every worker of a cluster started here, and its nanny, end with this process."""
+    from distributed.diagnostics.plugin import NannyPlugin, WorkerPlugin
+
+    parent = os.getpid()
+
+    class WorkerWatch(WorkerPlugin):
+        """A worker that ends when the command that started its cluster is gone."""
+
+        def setup(self, worker: Any) -> None:
+            from generator.pools.lifetime import watch_parent
+
+            watch_parent(parent, direct=False)
+
+    class NannyWatch(NannyPlugin):
+        """A nanny that ends when the command that started its cluster is gone."""
+
+        def setup(self, nanny: Any) -> None:
+            from generator.pools.lifetime import watch_parent
+
+            watch_parent(parent, direct=False)
+
+    client.register_plugin(WorkerWatch(), name="draftdeck-watch")
+    client.register_plugin(NannyWatch(), name="draftdeck-nanny-watch")

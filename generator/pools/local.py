@@ -1,0 +1,150 @@
+"""Local worker processes forked with the state the parent loaded.
+
+The pool is the standard library's `ProcessPoolExecutor`, started with
+`fork` so that the workers inherit the state (the model, fonts, catalogs)
+instead of receiving it pickled; where fork is missing or unsafe (Windows,
+macOS) the work runs in this process, one piece after another: slower,
+never different. Each worker watches its parent (`generator.pools.lifetime`);
+a pool that stops on an error or an interruption terminates its workers at
+once rather than wait for their tasks.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from functools import partial
+from typing import Any, Generic, TypeVar
+
+from generator.core.errors import DraftdeckError
+from generator.pools.lifetime import watch_parent
+
+T = TypeVar("T")
+R = TypeVar("R")
+S = TypeVar("S")
+
+_STATE: Any = None
+"""In a worker: the state the parent handed to the pool."""
+
+
+class WorkerDied(DraftdeckError):
+    """A worker process ended without sending its result (killed, or out of memory)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a worker process ended early; it was stopped from outside, "
+            "often for lack of memory: run the command again, or with --jobs 1"
+        )
+
+
+class Workers(Generic[S]):
+    """Local worker processes that inherited one state (or this process alone)."""
+
+    def __init__(self, state: S, pool: ProcessPoolExecutor | None, size: int) -> None:
+        self.state, self._pool, self.size = state, pool, size
+
+    def submit(self, function: Callable[[S, T], R], item: T) -> Future[R]:
+        """Start one piece of work (without workers: when its result is first wanted)."""
+        if self._pool is None:
+            return _Deferred(partial(function, self.state, item))
+        return self._pool.submit(partial(_call, function), item)
+
+    def completed(self, futures: Iterable[Future[R]]) -> Iterator[Future[R]]:
+        """The futures as they finish; a worker that died is reported as WorkerDied."""
+        waiting = list(futures)
+        if self._pool is None:
+            for future in waiting:
+                if isinstance(future, _Deferred):
+                    future.run()
+                yield future
+            return
+        for future in as_completed(waiting):
+            if isinstance(future.exception(), BrokenProcessPool):
+                raise WorkerDied() from None
+            yield future
+
+    def map(
+        self,
+        function: Callable[[S, T], R],
+        items: Iterable[T],
+        progress: Callable[[], None] | None = None,
+    ) -> list[R]:
+        """`[function(state, item) for item in items]`; see `parallel_map`."""
+        from generator.pools import run_all
+
+        return run_all(self, function, list(items), (lambda _: progress()) if progress else None)
+
+    def stop(self) -> None:
+        """End every worker now: their tasks are not waited for."""
+        if self._pool is None:
+            return
+        for process in list(getattr(self._pool, "_processes", {}).values()):
+            process.terminate()  # the standard library gains terminate_workers() in 3.14
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Deferred(Future[R]):
+    """A piece of work for this process, run when its result is first wanted."""
+
+    def __init__(self, call: Callable[[], R]) -> None:
+        super().__init__()
+        self._call: Callable[[], R] | None = call
+
+    def run(self) -> None:
+        """Do the work, once."""
+        call, self._call = self._call, None
+        if call is None:
+            return
+        try:
+            self.set_result(call())
+        except Exception as error:
+            self.set_exception(error)
+
+    def result(self, timeout: float | None = None) -> R:
+        """The result, working it out first if need be."""
+        self.run()
+        return super().result(timeout)
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        """The exception, working it out first if need be."""
+        self.run()
+        return super().exception(timeout)
+
+
+def _receive(state: Any, parent: int) -> None:
+    global _STATE  # noqa: PLW0603 - a worker's one piece of inherited state
+    _STATE = state
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides; Ctrl-C reaches both
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, forked with it
+    watch_parent(parent)
+
+
+def _call(function: Callable[[Any, Any], Any], item: Any) -> Any:
+    return function(_STATE, item)
+
+
+@contextmanager
+def local_workers(state: S, size: int) -> Iterator[Workers[S]]:
+    """`size` worker processes forked now with `state` (this process alone for a size of 1)."""
+    if size <= 1:
+        yield Workers(state, None, 1)
+        return
+    sys.stdout.flush()  # so that no worker writes the parent's buffered output again
+    sys.stderr.flush()
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(
+        size, mp_context=context, initializer=_receive, initargs=(state, os.getpid())
+    )
+    local = Workers(state, pool, size)
+    try:
+        yield local
+    except BaseException:
+        local.stop()
+        raise
+    pool.shutdown(wait=True)

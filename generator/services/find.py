@@ -1,0 +1,189 @@
+"""Finding the pack a command is about, and loading it validated, with its plug-in's model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.errors import DataError, UsageError
+from generator.core.paths import display_path
+from generator.loading import strict_yaml
+from generator.loading.manifest import EditionInfo
+from generator.model.pack import EditionBox, Pack
+from generator.plugins import Plugin
+from generator.services.validate import validate_pack
+
+
+def find_packs(path: Path) -> list[Path]:
+    """The game packs at `path`: a data folder of packs, a pack, or a file inside a pack."""
+    path = path.resolve()
+    if not path.exists():
+        raise UsageError(f"{display_path(path)}: no such file or folder")
+    if path.is_file():
+        for parent in path.parents:
+            if (parent / "game.yaml").is_file():
+                return [parent]
+        raise UsageError(f"{display_path(path)} is not inside a game pack (no game.yaml above it)")
+    if (path / "game.yaml").is_file():
+        return [path]
+    packs = sorted(p.parent for p in path.glob("*/game.yaml"))
+    if not packs:
+        raise UsageError(f"{display_path(path)} holds no game pack (a folder with a game.yaml)")
+    return packs
+
+
+def choose_packs(data: Path, game: str | None) -> list[Path]:
+    """Every pack in `data`, or the one `game` names (by folder name or game id)."""
+    packs = find_packs(data)
+    if game is None:
+        return packs
+    chosen = [p for p in packs if p.name == game or _game_id(p) == game]
+    if not chosen:
+        known = ", ".join(_game_id(p) or p.name for p in packs)
+        raise UsageError(f"{display_path(data)} has no game '{game}'; it has: {known}")
+    return chosen[:1]
+
+
+def same_ids(roots: list[Path]) -> list[Diagnostic]:
+    """An error for each pack whose game id an earlier pack of the folder has: their output,
+    catalogs and --game would be mixed up."""
+    first: dict[str, Path] = {}
+    found = []
+    for root in roots:
+        game = _game_id(root)
+        if game is None:
+            continue
+        if game in first:
+            document, _ = strict_yaml.load_file(
+                root / "game.yaml", display_path(root / "game.yaml")
+            )
+            assert document is not None
+            found.append(
+                document.diagnostic(
+                    ("id",),
+                    f"the game id '{game}' is also the id of {display_path(first[game])}",
+                    hint="every pack of a data folder needs an id of its own",
+                )
+            )
+        first.setdefault(game, root)
+    return found
+
+
+def _game_id(root: Path) -> str | None:
+    document, _ = strict_yaml.load_file(root / "game.yaml", display_path(root / "game.yaml"))
+    value = document.value if document is not None else None
+    found = value.get("id") if isinstance(value, dict) else None
+    return found if isinstance(found, str) else None
+
+
+@dataclass(frozen=True)
+class LoadedPack:
+    """A valid pack, its plug-in, and the plug-in's model of it."""
+
+    pack: Pack
+    plugin: Plugin | None
+
+    @cached_property
+    def model(self) -> Any:
+        """The plug-in's typed model (None for a pack of data alone)."""
+        if self.plugin is None or self.plugin.model is None:
+            return None
+        return self.plugin.hook("model")(self.pack)
+
+    def can(self, hook: str) -> bool:
+        """Whether the pack's plug-in has this hook."""
+        return self.plugin is not None and getattr(self.plugin, hook) is not None
+
+    def needs(self, hook: str, what: str) -> Plugin:
+        """The pack's plug-in, which has `hook`; else a usage error saying the game cannot do
+        `what` without it."""
+        if self.plugin is None or not self.can(hook):
+            raise UsageError(
+                f"{self.pack.id} has no rules plug-in that provides {what}; "
+                "a pack of data alone validates, builds and previews"
+            )
+        return self.plugin
+
+    def edition(self, edition_id: str | None) -> EditionBox:
+        """An edition's box by id (the default edition for None), or a usage error."""
+        manifest = self.pack.manifest
+        if edition_id is not None and edition_id not in self.pack.editions:
+            if not manifest.has_editions:
+                raise UsageError(f"{self.pack.id} has no editions")
+            known = ", ".join(e.id for e in manifest.editions)
+            raise UsageError(f"unknown edition '{edition_id}'; {self.pack.id} has: {known}")
+        return self.pack.editions[
+            edition_id if edition_id is not None else manifest.default_edition
+        ]
+
+    def editions(self, wanted: Iterable[str] = ()) -> list[EditionInfo]:
+        """The editions asked for (all by default), checked."""
+        ids = list(wanted)
+        if not ids:
+            return list(self.pack.manifest.editions)
+        return [self.edition(e).info for e in ids]
+
+    def locales(self, wanted: Iterable[str] = ()) -> list[str]:
+        """The languages asked for (all the game has by default), checked."""
+        known = self.pack.manifest.locales
+        chosen = list(wanted) or list(known)
+        unknown = [loc for loc in chosen if loc not in known]
+        if unknown:
+            raise UsageError(
+                f"unknown locale {', '.join(unknown)}; {self.pack.id} has: {', '.join(known)}"
+            )
+        return chosen
+
+
+def load_pack(root: Path) -> LoadedPack:
+    """The valid pack at `root`; DataError with every problem otherwise."""
+    result = validate_pack(root)
+    _raise_errors(result.diagnostics)
+    assert result.pack is not None
+    return LoadedPack(result.pack, result.plugin)
+
+
+def load_capable(
+    data: Path,
+    game: str | None,
+    what: str,
+    can: Callable[[LoadedPack], bool],
+    may: Callable[[Path], bool] = lambda root: True,
+) -> LoadedPack:
+    """The game a command is about: the one `game` names, else the only game in `data`
+    that `can` answer it (`what` says what the command needs, for the error). `may` rules
+    out, before it is validated, a pack folder that cannot answer."""
+    packs = choose_packs(data, game)
+    if len(packs) == 1:
+        return load_pack(packs[0])
+    able = [loaded for loaded in map(load_pack, filter(may, packs)) if can(loaded)]
+    if len(able) == 1:
+        return able[0]
+    names = ", ".join(loaded.pack.id for loaded in able)
+    if able:
+        raise UsageError(
+            f"{display_path(data)} holds {len(able)} games {what} ({names}); choose one with --game"
+        )
+    known = ", ".join(_game_id(p) or p.name for p in packs)
+    raise UsageError(f"no game in {display_path(data)} {what}; its games: {known}")
+
+
+def load_plugin_game(data: Path, plugin_id: str) -> LoadedPack:
+    """The pack in `data` that uses the plug-in `plugin_id` (for the plug-in's own commands)."""
+    packs = find_packs(data)
+    for root in packs:
+        document, _ = strict_yaml.load_file(root / "game.yaml", display_path(root / "game.yaml"))
+        value = document.value if document is not None else None
+        if isinstance(value, dict) and value.get("plugin") == plugin_id:
+            return load_pack(root)
+    raise UsageError(f"{display_path(data)} has no pack that uses the {plugin_id} rules")
+
+
+def _raise_errors(diagnostics: Iterable[Diagnostic]) -> None:
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        raise DataError(errors) from None

@@ -1,0 +1,246 @@
+"""Validate a game pack end to end: files, schemas, boxes, templates, cross-checks, translations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.paths import display_path
+from generator.i18n.catalogs import check_translations
+from generator.loading.checks import duplicates, item_ids, unknown
+from generator.loading.document import Document, PathKey
+from generator.loading.files import links_out, why_outside
+from generator.loading.items import Item
+from generator.loading.manifest import (
+    EMBLEMS,
+    LAYOUT_SCHEMAS,
+    LAYOUTS,
+    MANIFEST,
+    PHRASES,
+    THEME,
+    Manifest,
+    catalogs_problems,
+    read_manifest,
+)
+from generator.loading.pack import load_documents, load_one, pack_schemas, unexpected_files
+from generator.loading.schemas import Schemas
+from generator.model.box import Lists, read_boxes
+from generator.model.pack import Pack
+from generator.plugins import Plugin, find_plugin, installed
+from generator.services.budget import check_budget
+from generator.services.characters import character_problems
+from generator.services.template_checks import check_templates
+from generator.templates.emblems import read_emblems
+from generator.templates.icons import BUILT_IN
+from generator.templates.load import read_templates, read_theme
+from generator.templates.phrases import read_phrases
+
+
+@dataclass(frozen=True)
+class Provisional:
+    """A value marked `provisional: true`; located only when it is shown."""
+
+    document: Document
+    path: PathKey
+    note: str
+
+    def diagnostic(self, severity: Severity = Severity.WARNING) -> Diagnostic:
+        """The value as a located diagnostic."""
+        return self.document.diagnostic(
+            self.path,
+            f"provisional value: {self.note}",
+            severity=severity,
+            hint="confirm the value and remove 'provisional: true', or keep it and build without --strict",
+        )
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """The outcome of validating one game pack."""
+
+    root: Path
+    documents: Mapping[str, Document]
+    """The documents that parsed and passed their schema."""
+    diagnostics: tuple[Diagnostic, ...]
+    provisional: tuple[Provisional, ...]
+    """Every value marked provisional."""
+    pack: Pack | None = None
+    """The pack's model, when its manifest was readable."""
+    plugin: Plugin | None = None
+
+    @property
+    def ok(self) -> bool:
+        """No errors were found."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def files(self) -> int:
+        """How many files were read."""
+        return len({d.display for d in self.documents.values()})
+
+
+def links_leading_out(root: Path) -> list[Diagnostic]:
+    """An error for each link in the pack that leads out of it, loops or points to nothing."""
+    return [
+        Diagnostic(
+            display_path(path),
+            0,
+            0,
+            f"this {why_outside(root, path)}",
+            hint="a pack must work wherever it is copied: replace the link with the file "
+            "or folder itself",
+        )
+        for path in links_out(root)
+    ]
+
+
+def validate_pack(root: Path) -> PackResult:
+    """Every problem in the pack at `root`, its provisional values and, if readable, its model."""
+    found = pack_schemas(root)
+    manifest_document, diagnostics = load_one(root, MANIFEST, found)
+    if manifest_document is None:
+        return PackResult(root, {}, tuple(diagnostics), ())
+    manifest = read_manifest(root, manifest_document)
+    plugin, problems = _plugin(manifest, manifest_document)
+    diagnostics += problems
+    if plugin is not None:
+        diagnostics += _unlisted(plugin, manifest, manifest_document)
+    specs = [*manifest.specs(), *manifest.layout_specs()]
+    loaded = load_documents(root, specs, found)
+    documents = {**loaded.documents, "game": manifest_document}
+    diagnostics += loaded.diagnostics
+    diagnostics += unexpected_files(root, [MANIFEST, *specs])
+    diagnostics += links_leading_out(root)
+    diagnostics += _manifest_checks(manifest_document)
+    outside = catalogs_problems(manifest, manifest_document)
+    diagnostics += outside
+    pack, problems = _model(manifest, documents, found)
+    diagnostics += problems
+    icons = {*BUILT_IN, *(plugin.icons if plugin else ()), *pack.emblems}
+    drawings = set(plugin.drawings) if plugin else set()
+    over_budget = list(check_budget(pack))
+    diagnostics += over_budget
+    if not over_budget:  # checking every card of a runaway deck would itself run away
+        diagnostics += check_templates(pack, icons, drawings)
+    diagnostics += character_problems(documents)
+    if plugin is not None and plugin.cross_checks is not None:
+        diagnostics += plugin.hook("cross_checks")(documents, manifest)
+    if not outside:
+        diagnostics += check_translations(
+            documents, manifest.catalogs, manifest.id, manifest.locales, manifest.translate
+        )
+    provisional = tuple(p for document in documents.values() for p in provisional_values(document))
+    return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
+
+
+def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin | None, list[Diagnostic]]:
+    if manifest.plugin is None:
+        return None, []
+    plugin = find_plugin(manifest.plugin)
+    if plugin is not None:
+        return plugin, []
+    known = ", ".join(sorted(installed())) or "none"
+    return None, [
+        document.diagnostic(
+            ("plugin",),
+            f"no rules plug-in '{manifest.plugin}' is installed",
+            hint=f"installed plug-ins: {known}; or leave plugin out to use the pack's data alone",
+        )
+    ]
+
+
+def _unlisted(plugin: Plugin, manifest: Manifest, document: Document) -> list[Diagnostic]:
+    """A file the plug-in reads that game.yaml does not list, so that it is never loaded."""
+    found = []
+    for where, wanted, specs in (
+        ("documents", plugin.documents, manifest.documents),
+        ("edition_documents", plugin.edition_documents, manifest.edition_documents),
+    ):
+        listed = {Path(spec.relative).stem for spec in specs}
+        for name in wanted:
+            if name not in listed:
+                found.append(
+                    document.diagnostic(
+                        (where,),
+                        f"the {plugin.id} rules read {name}.yaml, but {where} does not list it",
+                        hint=f"add {{file: {name}.yaml, schema: ...}} to {where}, "
+                        "with the schema the pack's other files use",
+                    )
+                )
+    return found
+
+
+def _manifest_checks(document: Document) -> list[Diagnostic]:
+    value = document.value
+    found: list[Diagnostic] = []
+    players = value["players"]
+    if players["min"] > players["max"]:
+        found.append(
+            document.diagnostic(
+                ("players", "min"), f"players min {players['min']} is above max {players['max']}"
+            )
+        )
+    for listed in ("documents", "edition_documents"):
+        if listed in value:
+            found += duplicates(document, (listed,), "file")
+    if "editions" in value:
+        found += duplicates(document, ("editions",))
+        ids = item_ids(document, "editions")
+        found += unknown(
+            document, ("default_edition",), value["default_edition"], ids, "edition", "editions"
+        )
+    return found
+
+
+def _model(
+    manifest: Manifest, documents: Mapping[str, Document], found: Schemas
+) -> tuple[Pack, list[Diagnostic]]:
+    """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
+    prefix = f"{LAYOUTS}/"
+    theme = read_theme(documents.get(f"{LAYOUTS}/{THEME}"))
+    others = {f"{prefix}{name}" for name in LAYOUT_SCHEMAS}
+    layouts = {
+        key.removeprefix(prefix): document
+        for key, document in documents.items()
+        if key.startswith(prefix) and key not in others
+    }
+    broken = frozenset(
+        spec.key.removeprefix(prefix)
+        for spec in manifest.layout_specs()
+        if spec.key not in documents and spec.key not in others
+    )
+    templates, problems = read_templates(layouts, theme, broken)
+    boxes = read_boxes(manifest, documents, found)
+    phrases, wrong = read_phrases(
+        documents.get(f"{prefix}{PHRASES}"), Lists(manifest, documents, found).by_id
+    )
+    game = Item(documents["game"].value, "game", schema=found.schema(MANIFEST.schema))
+    emblems = read_emblems(documents.get(f"{prefix}{EMBLEMS}"))
+    pack = Pack(
+        manifest, documents, boxes.editions, templates, theme, game, found, phrases, emblems
+    )
+    return pack, [*problems, *boxes.diagnostics, *wrong]
+
+
+def _distinct(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Each problem once: a check of draftdeck and one of a plug-in may find the same."""
+    return tuple(dict.fromkeys(diagnostics))
+
+
+def provisional_values(document: Document) -> Iterator[Provisional]:
+    """Every mapping of the document marked `provisional: true`."""
+    yield from _walk_provisional(document, document.value, ())
+
+
+def _walk_provisional(document: Document, value: Any, path: PathKey) -> Iterator[Provisional]:
+    if isinstance(value, dict):
+        if value.get("provisional") is True:
+            yield Provisional(document, path, str(value.get("note", "no note given")))
+        for key, child in value.items():
+            yield from _walk_provisional(document, child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _walk_provisional(document, child, (*path, index))
