@@ -196,12 +196,12 @@ def test_a_plugin_from_another_distribution_is_found(
     [
         (
             "all-star-draft",
-            "  - {file: setup.yaml, schema: all-star-draft/setup.schema.json}\n",
+            "  - {file: setup.yaml, schema: setup.schema.json}\n",
             "the all-star-draft rules read setup.yaml, but edition_documents does not list it",
         ),
         (
             "extraliga-all-stars",
-            "  - {file: opponents.yaml, schema: extraliga-all-stars/opponents.schema.json}\n",
+            "  - {file: opponents.yaml, schema: opponents.schema.json}\n",
             "the extraliga-all-stars rules read opponents.yaml, but documents does not list it",
         ),
     ],

@@ -27,7 +27,8 @@ class DocumentSpec:
     relative: str
     """Path below the pack folder, e.g. 'editions/2025/arenas.yaml'."""
     schema: str
-    """Schema path below a schemas folder, e.g. 'all-star-draft/arenas.schema.json'."""
+    """Schema path below a schemas folder (the pack's own, then draftdeck's), e.g.
+    'arenas.schema.json'."""
     required: bool = True
 
 

@@ -46,10 +46,12 @@ def read_source(source: str) -> tuple[str, str]:
     return text, display
 
 
-def scenarios(text: str, display: str, schema: str) -> Iterator[Document]:
-    """Each question of the text, schema-checked; a bad one raises ScenarioError when reached."""
+def scenarios(text: str, display: str, schema: Path) -> Iterator[Document]:
+    """Each question of the text, checked against the schema file `schema` (a plug-in's, which
+    may `$ref` draftdeck's shared definitions); a bad one raises ScenarioError when reached."""
+    found = schemas.schemas_in(schema.parent, SCHEMAS_DIR)
     for document in _documents(text, display):
-        problems = schemas.validate(document, schemas.schemas_in(SCHEMAS_DIR), schema)
+        problems = schemas.validate(document, found, schema.name)
         if problems:
             raise ScenarioError(problems[0])
         yield document

@@ -1,13 +1,15 @@
 """`draftdeck new`: a starter pack that validates, prints and previews as it is.
 
 The files are in generator/starter/, with @GAME_ID@, @GAME_NAME@ and
-@SCHEMAS@ (the relative path to draftdeck's schemas, for editors) filled in
-here; the catalogs are written with Babel, translated for de, fr and en.
+@SCHEMAS@ (the relative path to the pack's schemas/ folder, for editors)
+filled in here. draftdeck's own schemas the files name are copied into the
+pack's schemas/, so that an editor finds them wherever the pack goes;
+draftdeck itself always validates against the schemas it ships. The
+catalogs are written with Babel, translated for de, fr and en.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from importlib.resources import files
 from io import BytesIO
@@ -30,6 +32,17 @@ TRANSLATIONS = {
 """The starter's texts in its three languages (the game's name is kept as it is)."""
 
 
+EDITOR_SCHEMAS = (
+    "game.schema.json",
+    "components.schema.json",
+    "glossary.schema.json",
+    "layout.schema.json",
+    "theme.schema.json",
+    "common.schema.json",
+)
+"""draftdeck's schemas a starter's files name, copied into the pack for editors."""
+
+
 def write_starter(root: Path, game_id: str) -> Path:
     """Create the pack folder `root` for the game `game_id`; refuse to touch an existing one."""
     if not _ID.fullmatch(game_id):
@@ -44,11 +57,12 @@ def write_starter(root: Path, game_id: str) -> Path:
         if not source.is_file() or source.name.startswith(".") or "__pycache__" in source.parts:
             continue
         relative = source.relative_to(STARTER)
-        target = root / relative
-        schemas = Path(os.path.relpath(SCHEMAS_DIR, os.path.abspath(target.parent))).as_posix()
+        schemas = "/".join([".."] * (len(relative.parts) - 1) + ["schemas"])
         text = source.read_text(encoding="utf-8")
         text = text.replace("@GAME_ID@", game_id).replace("@GAME_NAME@", name)
-        write_atomic(target, text.replace("@SCHEMAS@", schemas).encode("utf-8"))
+        write_atomic(root / relative, text.replace("@SCHEMAS@", schemas).encode("utf-8"))
+    for schema in EDITOR_SCHEMAS:
+        write_atomic(root / "schemas" / schema, (SCHEMAS_DIR / schema).read_bytes())
     _catalogs(root, game_id, name)
     return root
 

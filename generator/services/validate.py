@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
-from generator.core.paths import display_path
+from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.i18n.catalogs import check_translations
 from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
-from generator.loading.files import links_out, why_outside
+from generator.loading.files import links_out, resolved_inside, why_outside
 from generator.loading.items import Item
 from generator.loading.manifest import (
     EMBLEMS,
@@ -26,7 +26,7 @@ from generator.loading.manifest import (
     read_manifest,
 )
 from generator.loading.pack import load_documents, load_one, pack_schemas, unexpected_files
-from generator.loading.schemas import Schemas
+from generator.loading.schemas import SCHEMA, Schemas
 from generator.model.box import Lists, read_boxes
 from generator.model.pack import Pack
 from generator.plugins import Plugin, find_plugin, installed
@@ -82,6 +82,31 @@ class PackResult:
         return len({d.display for d in self.documents.values()})
 
 
+def stale_schema_copies(root: Path) -> list[Diagnostic]:
+    """A warning for each copy of one of draftdeck's schemas in the pack (written by `draftdeck
+    new` for editors) that is not the schema this draftdeck validates against."""
+    found = []
+    for path in sorted((root / "schemas").glob(f"*{SCHEMA}")):
+        ours = SCHEMAS_DIR / path.name
+        if (
+            ours.is_file()
+            and resolved_inside(root, path)
+            and path.read_bytes() != ours.read_bytes()
+        ):
+            found.append(
+                Diagnostic(
+                    display_path(path),
+                    0,
+                    0,
+                    "this copy of draftdeck's schema differs from the one draftdeck validates "
+                    "against (its own); your editor checks against the copy",
+                    severity=Severity.WARNING,
+                    hint=f"copy draftdeck's over it: {display_path(ours)}",
+                )
+            )
+    return found
+
+
 def links_leading_out(root: Path) -> list[Diagnostic]:
     """An error for each link in the pack that leads out of it, loops or points to nothing."""
     return [
@@ -114,6 +139,7 @@ def validate_pack(root: Path) -> PackResult:
     diagnostics += loaded.diagnostics
     diagnostics += unexpected_files(root, [MANIFEST, *specs])
     diagnostics += links_leading_out(root)
+    diagnostics += stale_schema_copies(root)
     diagnostics += _manifest_checks(manifest_document)
     outside = catalogs_problems(manifest, manifest_document)
     diagnostics += outside

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from generator.plugin_api import DataOption, EditionOption, JsonOption, data_folder, user_errors
+
+QUESTIONS = Path(__file__).parent / "schemas"
+"""The schemas of the questions' files (package data)."""
 
 app = typer.Typer(
     help="All-Star Draft: strength, ranking, playoff rounds, best team.",
@@ -77,7 +81,7 @@ def rank(source: SourceArgument, data: DataOption = None, as_json: JsonOption = 
     from generator.games.all_star_draft.questions import rank_answer
 
     _answer_all(
-        source, data, "all-star-draft/rank-scenario.schema.json", rank_answer, _rank_text, as_json
+        source, data, QUESTIONS / "rank-scenario.schema.json", rank_answer, _rank_text, as_json
     )
 
 
@@ -89,14 +93,14 @@ def playoff_round(
     """Decide a playoff round: the weakest team, the shootout, the ticket or the place."""
     from generator.games.all_star_draft.questions import playoff_round_answer
 
-    schema = "all-star-draft/playoff-round-scenario.schema.json"
+    schema = QUESTIONS / "playoff-round-scenario.schema.json"
     _answer_all(source, data, schema, playoff_round_answer, _round_text, as_json)
 
 
 def _answer_all(
     source: str,
     data: Any,
-    schema: str,
+    schema: Path,
     answer: Callable[[Any, Any], dict[str, Any]],
     text: Callable[[dict[str, Any]], str],
     as_json: bool,

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from generator.plugin_api import DataOption, JsonOption, data_folder, user_errors
+
+QUESTIONS = Path(__file__).parent / "schemas"
+"""The schemas of the questions' files (package data)."""
 
 app = typer.Typer(
     help="Disaster Draft: battles.",
@@ -33,7 +37,7 @@ def battle(
     deck = load_plugin_game(data_folder(data), "disaster-draft").model
     text, display = read_source(source)
     for number, question in enumerate(
-        scenarios(text, display, "disaster-draft/battle-question.schema.json"), 1
+        scenarios(text, display, QUESTIONS / "battle-question.schema.json"), 1
     ):
         answer = battle_answer(deck, question)
         if as_json:

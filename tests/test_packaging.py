@@ -1,0 +1,82 @@
+"""The package as a user installs it: the built wheel (not an editable install) in a fresh virtual
+environment, run from a folder of its own."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, PROJECT_ROOT
+
+
+def test_every_package_of_the_source_tree_is_in_the_wheel() -> None:
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text("utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(path.parent.relative_to(PROJECT_ROOT).parts)
+        for path in (PROJECT_ROOT / "generator").rglob("__init__.py")
+    }
+    assert found <= listed, sorted(found - listed)
+    mapped = config["tool"]["setuptools"]["package-dir"]
+    assert mapped == {"generator.schemas": "schemas", "generator.locales": "locales"}
+
+
+def _run(command: list[str], where: Path) -> str:
+    result = subprocess.run(command, cwd=where, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    assert "Traceback" not in result.stderr
+    return result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(PROJECT_ROOT), "-w", str(wheels)], tmp_path)  # fmt: skip
+    [wheel] = wheels.glob("draftdeck-*.whl")
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", str(venv)], tmp_path)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    constraints = str(PROJECT_ROOT / "constraints.txt")
+    _run([str(python), "-m", "pip", "install", "-q", "-c", constraints, str(wheel)], tmp_path)
+    draftdeck = str(python.with_name("draftdeck"))
+    installed = Path(
+        _run([str(python), "-c", "import generator; print(generator.__file__)"], tmp_path).strip()
+    ).parent
+    assert installed.is_relative_to(venv), installed
+    before = _files(installed)
+    work = tmp_path / "work"
+    work.mkdir()
+
+    # A new game of data alone: made, checked, printed, from inside its folder.
+    _run([draftdeck, "new", "tidepool"], work)
+    pack = work / "tidepool"
+    assert "$schema=schemas/game.schema.json" in (pack / "game.yaml").read_text("utf-8")
+    assert (pack / "schemas" / "layout.schema.json").is_file()
+    assert "no errors, no warnings" in _run([draftdeck, "validate"], pack)
+    _run([draftdeck, "build", "--locale", "en"], pack)
+    assert (pack / "output" / "tidepool" / "en" / "print-and-play.pdf").is_file()
+
+    # The shipped games, copied anywhere: validated, summarised and simulated.
+    shutil.copytree(DATA, work / "data")
+    assert "no errors" in _run([draftdeck, "validate"], work)
+    _run([draftdeck, "summary", "--game", "all-star-draft", "--locale", "de"], work)
+    assert (work / "output/all-star-draft/2025/de/summary.pdf").read_bytes().startswith(b"%PDF")
+    shown = _run(
+        [draftdeck, "simulate", "--game", "all-star-draft", "--games", "10", "--jobs", "1"], work
+    )
+    assert "win rate" in shown
+    assert _files(installed) == before  # nothing written into the installation
+
+
+def _files(folder: Path) -> dict[str, int]:
+    return {
+        str(p.relative_to(folder)): p.stat().st_size
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
