@@ -16,7 +16,10 @@ import pytest
 
 from tests.conftest import copy_game
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals"),
+    pytest.mark.processes,
+]
 
 LONG_RUN = ["simulate", "--game", "all-star-draft", "--games", "100000", "--bots", "random"]
 
@@ -107,3 +110,29 @@ def test_a_dask_cluster_started_for_the_run_ends_with_it(
     os.kill(parent.pid, signal.SIGKILL)
     parent.wait(timeout=60)
     assert _all_gone(workers) == []
+
+
+@pytest.mark.slow
+def test_a_signal_at_any_moment_of_start_up_stops_the_run_cleanly(tmp_path: Path) -> None:
+    """SIGTERM from the first tenth of a second on, SIGINT once Python is up: while the data
+    loads, while the workers start, while they play. Each stops the run without a traceback
+    (exit 130, or killed outright before draftdeck had begun) and leaves no worker."""
+    copy_game(tmp_path, "all-star-draft")
+    command = str(Path(sys.executable).with_name("draftdeck"))
+    moments = [0.1 + 0.2 * n for n in range(12)]
+    for number, moment in enumerate(moments):
+        sent = signal.SIGTERM if number % 2 == 0 or moment < 0.5 else signal.SIGINT
+        run = subprocess.Popen(
+            [command, *LONG_RUN, "--jobs", "2"],
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(moment)
+        workers = _descendants(run.pid)
+        run.send_signal(sent)
+        _, errors = run.communicate(timeout=60)
+        assert run.returncode in (130, -sent), (moment, sent.name, errors)
+        assert "Traceback" not in errors and "Exception ignored" not in errors, (moment, errors)
+        assert _all_gone(workers) == [], moment

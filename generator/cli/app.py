@@ -65,8 +65,15 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
-    # Typer builds every registered command's parameters at start-up; import
-    # and build only the one asked for (all of them for --help or an unknown name).
-    first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
-    cli = make_app(first if first in COMMANDS or first in GROUPS else None)
-    cli()
+    try:
+        from generator.pools.lifetime import stop_on_terminate
+
+        stop_on_terminate()  # SIGTERM stops as Ctrl-C does, from the first moment
+        # Typer builds every registered command's parameters at start-up; import
+        # and build only the one asked for (all of them for --help or an unknown name).
+        first = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+        cli = make_app(first if first in COMMANDS or first in GROUPS else None)
+        cli()
+    except KeyboardInterrupt as stop:  # before a command's own boundary could see it
+        print(f"\nstopped ({stop or 'Ctrl-C'}) before anything was done", file=sys.stderr)
+        sys.exit(130)

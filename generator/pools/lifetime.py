@@ -43,6 +43,18 @@ def stopping_on_signals() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+def stop_on_terminate() -> None:
+    """From now on, SIGTERM raises `Stopped` in this process, as Ctrl-C raises
+    KeyboardInterrupt (for the main thread of a command)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 def watch_parent(parent: int, direct: bool = True) -> None:
     """End this process as soon as process `parent` is gone, whatever ended it.
 

@@ -29,6 +29,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 S = TypeVar("S")
 
+MANAGER_ENDS = 10.0
+"""Seconds a stopped pool's manager thread is given to end (it ends in milliseconds)."""
 _STATE: Any = None
 """In a worker: the state the parent handed to the pool."""
 
@@ -87,6 +89,12 @@ class Workers(Generic[S]):
         for process in list(getattr(self._pool, "_processes", {}).values()):
             process.terminate()  # the standard library gains terminate_workers() in 3.14
         self._pool.shutdown(wait=False, cancel_futures=True)
+        # The pool's manager thread closes its wake-up pipe as it ends; until 3.12 the
+        # interpreter's exit hook may write to that pipe at the same moment and print an
+        # OSError (Bad file descriptor). Waiting for the thread here closes the race.
+        manager = getattr(self._pool, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=MANAGER_ENDS)
 
 
 class _Deferred(Future[R]):
