@@ -239,6 +239,7 @@ def test_errors_survive_the_trip_from_a_render_process() -> None:
         assert type(again) is type(error) and str(again) == str(error)
 
 
+@pytest.mark.processes
 def test_overflow_in_a_parallel_build_is_reported_without_traceback(
     project: Path, runner: CliRunner
 ) -> None:

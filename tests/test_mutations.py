@@ -64,6 +64,7 @@ def _mutated(data: Path, name: str, new: bytes) -> Iterator[None]:
         path.write_bytes(original)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(name=st.sampled_from(FILES), data_draw=st.data())
 def test_text_mutations(copy: Path, name: str, data_draw: st.DataObject) -> None:
@@ -98,6 +99,7 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
             yield from _paths(child, (*path, index))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(name=st.sampled_from([f for f in FILES if f.endswith(".yaml")]), data_draw=st.data())
 def test_value_mutations(copy: Path, name: str, data_draw: st.DataObject) -> None:

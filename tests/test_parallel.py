@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
+from typing import Any
 
 import pytest
 
@@ -11,6 +13,7 @@ from generator.core.errors import DraftdeckError
 from generator.pools import WorkerDied, can_fork, parallel_map
 
 needs_fork = pytest.mark.skipif(not can_fork(), reason="workers run serially here")
+pytestmark = pytest.mark.processes
 
 
 def _square_and_pid(offset: int, n: int) -> tuple[int, int]:
@@ -55,3 +58,26 @@ def test_a_killed_worker_is_reported_as_a_message_not_a_traceback() -> None:
     with pytest.raises(WorkerDied, match="a worker process ended early") as raised:
         parallel_map(_killed_on_three, None, range(6), jobs=2)
     assert isinstance(raised.value, DraftdeckError)  # the CLI prints it and exits 1
+
+
+def _sleeps(_: None, seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+@needs_fork
+def test_a_stopped_pool_has_ended_its_manager_thread_when_stop_returns() -> None:
+    """The interpreter's exit hook writes to the wake-up pipe of a pool's manager thread; while
+    that thread is still closing the pipe the write fails ('Bad file descriptor', printed after
+    SIGTERM). Stopping a pool returns only once the thread is done."""
+    from generator.pools.local import local_workers
+
+    with pytest.raises(KeyboardInterrupt), local_workers(None, 2) as pool:
+        assert pool.submit(_sleeps, 5.0) and pool.submit(_sleeps, 5.0)
+        executor: Any = pool._pool
+        thread = executor._executor_manager_thread  # the standard library's own
+        manager: threading.Thread = thread
+        raise KeyboardInterrupt
+    assert manager is not None and not manager.is_alive()

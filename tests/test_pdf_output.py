@@ -196,6 +196,7 @@ def test_letter_paper_no_marks_no_backs(tmp_path: Path) -> None:
     assert len(pdf.pages) == 18  # 108 cards, 6 per letter sheet, fronts only
 
 
+@pytest.mark.slow
 def test_print_on_demand_pages_and_pngs(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("de",), pod=True)
     pod = reader(tmp_path / GAME / "2025" / "de" / "pod" / "hockey-player.pdf")

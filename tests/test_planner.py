@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from generator.games.all_star_draft.model import Special
 from generator.games.all_star_draft.rules import Lineup, evaluate
 from generator.games.all_star_draft.simulation import GreedyBot, PlannerBot, SeasonView, play_game
@@ -94,6 +96,7 @@ def _planner_and_greedy(_: None, seed: int) -> dict[str, float]:
     return wins
 
 
+@pytest.mark.slow
 def test_the_planner_beats_greedy_over_two_thousand_games() -> None:
     games = parallel_map(_planner_and_greedy, None, range(2000))
     planner = sum(g["planner"] for g in games)

@@ -116,6 +116,7 @@ def _play_and_check(_: None, task: tuple[str, int, str | None, int]) -> list[str
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("edition", "players", "mode"), EVERY_MODE)
 def test_every_bot_plays_hundreds_of_legal_games_in_every_mode(
     edition: str, players: int, mode: str | None

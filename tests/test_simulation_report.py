@@ -103,6 +103,7 @@ def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, Any]:
     return report
 
 
+@pytest.mark.processes
 def test_simulate_writes_the_same_report_with_one_or_two_processes(
     runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -42,6 +42,7 @@ def sweep_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.processes
 def test_a_sweep_plays_each_variant_with_the_bases_seeds_on_a_local_cluster(
     sweep_folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,6 +154,7 @@ def test_the_cache_key_follows_the_code_that_plays(
     code_digest.cache_clear()
 
 
+@pytest.mark.processes
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
@@ -193,6 +195,7 @@ def test_a_wrong_sweep_file_is_a_located_error_and_writes_nothing(
     assert not Path("output").exists()
 
 
+@pytest.mark.processes
 def test_an_unreachable_scheduler_is_an_error_that_says_what_to_do(
     sweep_folder: Path, runner: CliRunner
 ) -> None:

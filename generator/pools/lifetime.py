@@ -4,6 +4,12 @@ Each worker watches the process that started it and ends as soon as that
 process is gone (killed, SIGTERM, a closed terminal); `stopping_on_signals`
 turns SIGTERM and SIGINT in the parent into `Stopped`, so that a pool
 unwinds and terminates its workers instead of waiting for their tasks.
+
+While the parent talks to a pool of processes, an exception raised by a
+signal handler may land inside the standard library's locks (a future's,
+the pool's) and leave one held, and the pool's manager thread then waits on
+it for ever. `signals_noted` keeps the signals for that stretch: they are
+noted, and raised as `Stopped` where the pool's own loop looks for them.
 """
 
 from __future__ import annotations
@@ -41,6 +47,39 @@ def stopping_on_signals() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+class Noted:
+    """Signals that arrived while they were noted rather than raised."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def check(self) -> None:
+        """Raise `Stopped` for the first signal noted, if any."""
+        if self.names:
+            raise Stopped(self.names[0])
+
+
+@contextmanager
+def signals_noted() -> Iterator[Noted]:
+    """Within the block SIGINT and SIGTERM are noted, not raised: call `check()` of what this
+    gives where stopping is safe. One noted by the end of the block raises on leaving it."""
+    noted = Noted()
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def note(signum: int, frame: object) -> None:
+        noted.names.append(signal.Signals(signum).name)
+
+    previous = {sig: signal.signal(sig, note) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield noted
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    noted.check()
 
 
 def stop_on_terminate() -> None:

@@ -16,19 +16,21 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from functools import partial
 from typing import Any, Generic, TypeVar
 
 from generator.core.errors import DraftdeckError
-from generator.pools.lifetime import watch_parent
+from generator.pools.lifetime import Noted, signals_noted, watch_parent
 
 T = TypeVar("T")
 R = TypeVar("R")
 S = TypeVar("S")
 
+LOOK_EVERY = 0.1
+"""Seconds between two looks for a signal noted while waiting for the workers."""
 MANAGER_ENDS = 10.0
 """Seconds a stopped pool's manager thread is given to end (it ends in milliseconds)."""
 _STATE: Any = None
@@ -48,8 +50,11 @@ class WorkerDied(DraftdeckError):
 class Workers(Generic[S]):
     """Local worker processes that inherited one state (or this process alone)."""
 
-    def __init__(self, state: S, pool: ProcessPoolExecutor | None, size: int) -> None:
+    def __init__(
+        self, state: S, pool: ProcessPoolExecutor | None, size: int, noted: Noted | None = None
+    ) -> None:
         self.state, self._pool, self.size = state, pool, size
+        self._noted = noted or Noted()
 
     def submit(self, function: Callable[[S, T], R], item: T) -> Future[R]:
         """Start one piece of work (without workers: when its result is first wanted)."""
@@ -66,10 +71,14 @@ class Workers(Generic[S]):
                     future.run()
                 yield future
             return
-        for future in as_completed(waiting):
-            if isinstance(future.exception(), BrokenProcessPool):
-                raise WorkerDied() from None
-            yield future
+        pending = set(waiting)
+        while pending:
+            done, pending = wait(pending, timeout=LOOK_EVERY, return_when=FIRST_COMPLETED)
+            self._noted.check()
+            for future in done:
+                if isinstance(future.exception(), BrokenProcessPool):
+                    raise WorkerDied() from None
+                yield future
 
     def map(
         self,
@@ -86,13 +95,16 @@ class Workers(Generic[S]):
         """End every worker now: their tasks are not waited for."""
         if self._pool is None:
             return
+        # SIGKILL, not SIGTERM: a worker forked a moment ago may not have reset the parent's
+        # SIGTERM handler yet, and would print its traceback; its work is dropped either way.
         for process in list(getattr(self._pool, "_processes", {}).values()):
-            process.terminate()  # the standard library gains terminate_workers() in 3.14
-        self._pool.shutdown(wait=False, cancel_futures=True)
+            process.kill()  # the standard library gains kill_workers() in 3.14
         # The pool's manager thread closes its wake-up pipe as it ends; until 3.12 the
         # interpreter's exit hook may write to that pipe at the same moment and print an
-        # OSError (Bad file descriptor). Waiting for the thread here closes the race.
+        # OSError (Bad file descriptor). Waiting for the thread here closes the race (the
+        # pool forgets the thread when shut down, so it is taken first).
         manager = getattr(self._pool, "_executor_manager_thread", None)
+        self._pool.shutdown(wait=False, cancel_futures=True)
         if manager is not None:
             manager.join(timeout=MANAGER_ENDS)
 
@@ -146,13 +158,14 @@ def local_workers(state: S, size: int) -> Iterator[Workers[S]]:
     sys.stdout.flush()  # so that no worker writes the parent's buffered output again
     sys.stderr.flush()
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(
-        size, mp_context=context, initializer=_receive, initargs=(state, os.getpid())
-    )
-    local = Workers(state, pool, size)
-    try:
-        yield local
-    except BaseException:
-        local.stop()
-        raise
-    pool.shutdown(wait=True)
+    with signals_noted() as noted:
+        pool = ProcessPoolExecutor(
+            size, mp_context=context, initializer=_receive, initargs=(state, os.getpid())
+        )
+        local = Workers(state, pool, size, noted)
+        try:
+            yield local
+        except BaseException:
+            local.stop()
+            raise
+        pool.shutdown(wait=True)
