@@ -8,7 +8,7 @@
    run, is the plainest loop over the same battles: each army's base
    strengths summed and the largest total taken.
 3. Games: whole 4-player games by random bots (the baseline: no battle is
-   weighed) and by greedy bots (issue 23's target: 300 a second), the best
+   weighed) and by greedy bots (target: 300 a second), the best
    of three runs each.
 
     python benchmarks/disaster_speed.py

@@ -6,7 +6,7 @@
 3. Cases with bonuses, each solved from nothing (tables are per match).
 4. The worst match with at most 5 dice and 4 usable bonuses a side: every
    such match is weighed by its number of positions, and the 40 largest
-   are solved (issue 23's target: under 1 s).
+   are solved (target: under 1 s).
 5. 6 dice against 6, all six bonuses each side, with a budget of 60 s
    (target: under 60 s; stretch: 50 ms).
 6. Any legal match answered by `rules match --bonuses` with the default

@@ -1,4 +1,4 @@
-"""Speed of the rules engine (issue 3).
+"""Speed of the rules engine.
 
 Prints, for a fixed seeded sample of 100,000 teams of five:
 - team evaluations per second of the engine's `evaluate` (no arena special)

@@ -1,9 +1,8 @@
 """Simulated 4-player games per second with greedy bots: one process, then two.
 
 The one-process run is the baseline; the two-process run is reported as a
-speed-up over it (issue 6's targets: at least 300 games/s per core, and
-10,000 games in under 20 s on two cores; issue 23's: 1,000 games/s per
-core). Random bots, on one process, are the floor: what a game costs when
+speed-up over it (targets: 1,000 games/s per core, and 10,000 games in
+under 20 s on two cores). Random bots, on one process, are the floor: what a game costs when
 no bot weighs anything.
 
     python benchmarks/simulate_speed.py [--games N]

@@ -4,7 +4,7 @@ The sweep is `draftdeck sweep` run as a user runs it (a new process, its
 variants checked, a Dask cluster of two processes started, every variant
 played and the report written), with an empty cache. The baseline, in the
 same run, is the base's 1,000 seasons played on one process without Dask;
-the sweep's ideal on two workers is 21 times that, halved. Issue 23's
+the sweep's ideal on two workers is 21 times that, halved. The
 target: the sweep in under 2 minutes.
 
     python benchmarks/sweep_speed.py [--games N]

@@ -309,3 +309,46 @@ def test_the_documented_playoff_round_runs_as_written(runner: CliRunner) -> None
     assert "B gives up a ticket (1 left)" in out
     documented = (PROJECT_ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert "examples/playoff-round.yaml" in documented
+
+
+def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) -> None:
+    """Another distribution's game also asks `match`: neither answers for the other."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    (site / "othergame-1.0.dist-info").mkdir(parents=True)
+    (site / "othergame-1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: othergame\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (site / "othergame-1.0.dist-info" / "entry_points.txt").write_text(
+        "[draftdeck.games]\nother = othergame_plugin:PLUGIN\n", encoding="utf-8"
+    )
+    (site / "othergame_plugin.py").write_text(
+        "import typer\n"
+        "from generator.plugin_api import Plugin\n"
+        "app = typer.Typer()\n"
+        "@app.command('match')\n"
+        "def match() -> None:\n"
+        "    print('the other game answers')\n"
+        "PLUGIN = Plugin(id='other-game', rules='othergame_plugin:app')\n",
+        encoding="utf-8",
+    )
+    draftdeck = str(Path(sys.executable).with_name("draftdeck"))
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [draftdeck, "rules", *args]
+        return subprocess.run(
+            command, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+        )
+
+    both = run("match")
+    assert both.returncode == 2, both.stderr
+    assert "'match' is a question of extraliga-all-stars and other-game" in both.stderr
+    assert "draftdeck rules other-game match" in both.stderr
+    assert "Traceback" not in both.stderr
+    mine = run("other-game", "match")
+    assert mine.returncode == 0 and "the other game answers" in mine.stdout
+    assert run("battle", "--help").returncode == 0  # asked by one game only: still short

@@ -17,13 +17,29 @@ def new(
     into: Annotated[
         Path, typer.Option("--into", help="Folder to create the pack in.", show_default="here")
     ] = Path(),
+    plugin: Annotated[
+        bool,
+        typer.Option(
+            "--plugin",
+            help="Also write a rules plug-in to start from (plugin/: its model, example rules, "
+            "bots, simulation, a cross-check and a test; docs/plugins.md).",
+        ),
+    ] = False,
 ) -> None:
     """Write a starter pack (game.yaml, cards, schema, templates, catalogs) to edit from."""
     from generator.core.workspace import check_writable
-    from generator.services.starter import write_starter
+    from generator.services.starter import write_plugin, write_starter
 
     check_writable(into / game)
     root = write_starter(into / game, game)
-    typer.echo(f"created {display_path(root)}/")
-    typer.echo(f"next: draftdeck validate --data {display_path(root)}")
-    typer.echo(f"      draftdeck build --data {display_path(root)}")
+    shown = display_path(root)
+    typer.echo(f"created {shown}/")
+    if plugin:
+        folder = write_plugin(root, game)
+        typer.echo(
+            f"and its rules plug-in in {display_path(folder)}/; install it beside draftdeck:"
+        )
+        typer.echo(f"      pip install -e {display_path(folder)}")
+        typer.echo(f"      draftdeck simulate --data {shown} --bots highest,random")
+    typer.echo(f"next: draftdeck validate --data {shown}")
+    typer.echo(f"      draftdeck build --data {shown}")

@@ -1,1 +1,2 @@
-"""Translations: data strings, gettext catalogs and their checks."""
+"""Translation: the strings of a pack's data and templates, gettext catalogs and their
+workflow (extract, update, check, compile), the glossary, and draftdeck's own interface."""

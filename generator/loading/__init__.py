@@ -1,1 +1,2 @@
-"""Generic loading: strict YAML, JSON Schema validation and game packs."""
+"""Reading a pack's files: strict YAML, JSON Schema validation with located messages, the
+manifest, the pack's documents and items, question files, and the files a pack may read."""

@@ -14,6 +14,7 @@ draftdeck but `generator.plugin_api`.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -83,21 +84,58 @@ class Plugin:
     def hook(self, name: Literal["export"]) -> ExportHook: ...
 
     def hook(self, name: str) -> Any:
-        """The object a hook names, imported now."""
+        """The object a hook names, imported now and checked against its contract."""
         target = getattr(self, name)
         if target is None:
             raise UsageError(f"the {self.id} plug-in has no {name}")
-        return resolve(target)
+        found = resolve(target)
+        if name == "simulation":
+            if not isinstance(found, Simulation):
+                raise UsageError(f"{self.id}'s simulation is not a Simulation ({target})")
+            return found
+        if name in CONTRACTS:
+            _check(f"{self.id}'s {name}", found, CONTRACTS[name])
+        return found
 
     def drawing(self, name: str) -> DrawingHook:
         """A registered drawing, imported now."""
         found: DrawingHook = resolve(self.drawings[name])
+        _check(f"{self.id}'s drawing '{name}'", found, DrawingHook)
         return found
 
     def icon(self, name: str) -> IconHook:
         """A registered icon, imported now."""
         found: IconHook = resolve(self.icons[name])
+        _check(f"{self.id}'s icon '{name}'", found, IconHook)
         return found
+
+
+CONTRACTS: Mapping[str, type] = {
+    "cross_checks": CrossChecks,
+    "model": ModelHook,
+    "summary": SummaryHook,
+    "tables": TablesHook,
+    "export": ExportHook,
+}
+"""The Protocol of each hook that is a function."""
+
+
+def _check(what: str, found: Any, contract: type) -> None:
+    """Refuse a hook that cannot be called as draftdeck calls it (as pluggy checks a hook's
+    arguments when a plug-in registers), naming both signatures."""
+    wanted = [p for p in inspect.signature(contract.__call__).parameters if p != "self"]
+    try:
+        signature = inspect.signature(found)
+    except (TypeError, ValueError):  # not introspectable (a builtin): trusted
+        return
+    try:
+        signature.bind(*wanted)
+    except TypeError:
+        given = getattr(found, "__name__", type(found).__name__)
+        raise UsageError(
+            f"{what} hook {given}({', '.join(signature.parameters)}) cannot be called with the "
+            f"{len(wanted)} arguments draftdeck passes: ({', '.join(wanted)})"
+        ) from None
 
 
 def resolve(target: str) -> Any:

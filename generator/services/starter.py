@@ -22,6 +22,11 @@ from generator.i18n.catalogs import catalog_path
 from generator.output.atomic import write_atomic
 
 STARTER = Path(str(files("generator") / "starter"))
+STARTER_PLUGIN = Path(str(files("generator") / "starter_plugin"))
+"""A rules plug-in to start from: its files end in -tpl, with @GAME_ID@, @GAME_NAME@ and
+@PACKAGE@ (the plug-in's Python package) filled in."""
+PLUGIN_FOLDER = "plugin"
+"""Where `draftdeck new --plugin` writes the plug-in, inside the pack."""
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 TRANSLATIONS = {
     ("components", "Card"): {"de": "Karte", "fr": "Carte", "en": "Card"},
@@ -65,6 +70,32 @@ def write_starter(root: Path, game_id: str) -> Path:
         write_atomic(root / "schemas" / schema, (SCHEMAS_DIR / schema).read_bytes())
     _catalogs(root, game_id, name)
     return root
+
+
+def write_plugin(root: Path, game_id: str) -> Path:
+    """Write the starter plug-in into the pack at `root` and name it in its game.yaml; the
+    plug-in's folder, which `pip install -e` installs."""
+    name = " ".join(word.capitalize() for word in game_id.split("-"))
+    package = plugin_package(game_id)
+    folder = root / PLUGIN_FOLDER
+    for source in sorted(STARTER_PLUGIN.rglob("*-tpl")):
+        relative = source.relative_to(STARTER_PLUGIN).as_posix().removesuffix("-tpl")
+        relative = relative.replace("package/", f"{package}/", 1)
+        text = source.read_text(encoding="utf-8")
+        for key, value in (("@GAME_ID@", game_id), ("@GAME_NAME@", name), ("@PACKAGE@", package)):
+            text = text.replace(key, value)
+        write_atomic(folder / relative, text.encode("utf-8"))
+    manifest = root / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    write_atomic(
+        manifest, text.replace("\ndocuments:", f"\nplugin: {game_id}\ndocuments:", 1).encode()
+    )
+    return folder
+
+
+def plugin_package(game_id: str) -> str:
+    """The Python package of a game's starter plug-in: tidepool -> tidepool_rules."""
+    return game_id.replace("-", "_") + "_rules"
 
 
 def _catalogs(root: Path, game_id: str, name: str) -> None:

@@ -1,2 +1,2 @@
-"""Extraliga All-Stars: the rules engine of the second game (in progress: lineups, bonuses and
-match odds)."""
+"""Extraliga All-Stars: the rules plug-in of the Czech hockey drafting game: lineups, bonuses,
+exact match odds, whole seasons with bots, the summary and tables."""
