@@ -102,3 +102,27 @@ def test_an_item_is_named_by_its_id(tmp_path: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["validate", "--data", str(pack)])
     assert "error: unknown key 'was' (at /players/16/was)" in result.output
     assert "error: 'position' of 'stand-in-010' is text 'zz', not one of" in result.output
+
+
+def test_an_error_a_library_raises_while_handling_an_interrupt_is_the_interrupt(
+    runner: CliRunner,
+) -> None:
+    """ReportLab catches everything while it reads a font and raises its own TTFError: a SIGTERM
+    that lands there ends the command as stopped, not with that error's traceback."""
+    from generator.cli.boundary import user_errors
+    from generator.pools.lifetime import Stopped
+
+    @user_errors
+    def reads_a_font() -> None:
+        try:
+            raise Stopped("SIGTERM")
+        except BaseException:
+            raise RuntimeError("cannot read Table Directory") from None
+
+    import typer
+
+    app = typer.Typer()
+    app.command()(reads_a_font)
+    result = runner.invoke(app, [])
+    assert result.exit_code == 130
+    assert "stopped (SIGTERM)" in result.output and "Table Directory" not in result.output

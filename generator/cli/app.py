@@ -77,3 +77,11 @@ def main() -> None:
     except KeyboardInterrupt as stop:  # before a command's own boundary could see it
         print(f"\nstopped ({stop or 'Ctrl-C'}) before anything was done", file=sys.stderr)
         sys.exit(130)
+    except Exception as error:  # an error a library raised while handling the interrupt
+        from generator.cli.boundary import interrupt_in
+
+        interrupt = interrupt_in(error)
+        if interrupt is None:
+            raise
+        print(f"\nstopped ({interrupt or 'Ctrl-C'}) before anything was done", file=sys.stderr)
+        sys.exit(130)

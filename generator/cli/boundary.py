@@ -34,15 +34,38 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         except (DraftdeckError, OSError) as error:
             raise typer.Exit(report(error)) from None
         except KeyboardInterrupt as stop:
-            why = str(stop) or "Ctrl-C"
-            print(
-                f"\nstopped ({why}): the work in progress was dropped and its workers ended; "
-                "what was written before stays as it was",
-                file=sys.stderr,
-            )
-            raise typer.Exit(EXIT_STOPPED) from None
+            raise typer.Exit(stopped(stop)) from None
+        except Exception as error:
+            # A library that catches everything (ReportLab reading a font) turns the interrupt
+            # into an error of its own, raised while handling it: still the interrupt.
+            interrupt = interrupt_in(error)
+            if interrupt is None:
+                raise
+            raise typer.Exit(stopped(interrupt)) from None
 
     return run
+
+
+def interrupt_in(error: BaseException) -> KeyboardInterrupt | None:
+    """The interrupt (Ctrl-C, SIGINT, SIGTERM) an error was raised while handling, if any."""
+    seen: set[int] = set()
+    found: BaseException | None = error
+    while found is not None and id(found) not in seen:
+        if isinstance(found, KeyboardInterrupt):
+            return found
+        seen.add(id(found))
+        found = found.__cause__ or found.__context__
+    return None
+
+
+def stopped(stop: KeyboardInterrupt) -> int:
+    """Say that the command was stopped, and return its exit code."""
+    print(
+        f"\nstopped ({stop or 'Ctrl-C'}): the work in progress was dropped and its workers "
+        "ended; what was written before stays as it was",
+        file=sys.stderr,
+    )
+    return EXIT_STOPPED
 
 
 def report(error: DraftdeckError | OSError) -> int:
