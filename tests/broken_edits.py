@@ -17,7 +17,10 @@ def load_corpus() -> list[dict[str, Any]]:
 
 
 def apply_edit(root: Path, edit: dict[str, Any]) -> None:
-    """Make the edit's change inside the project copy at `root`."""
+    """Make the edit's change inside the project copy at `root` (and those it lists under
+    `also`, for an edit that takes several files)."""
+    for more in edit.get("also", ()):
+        apply_edit(root, {"name": edit["name"], **more})
     path = root / edit["file"]
     if edit.get("delete"):
         path.unlink()
@@ -55,7 +58,7 @@ def actual_headlines(edit: dict[str, Any]) -> tuple[list[str], list[str]]:
         os.chdir(root)
         try:
             apply_edit(root, edit)
-            result = validate_pack(Path("data/all-star-draft"))
+            result = validate_pack(Path(*Path(edit["file"]).parts[:2]))
         finally:
             os.chdir(here)
     found = sorted(result.diagnostics, key=lambda d: (d.file, d.line, d.column))

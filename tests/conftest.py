@@ -29,13 +29,19 @@ shutil.copytree(
 
 
 WARM_UP = (
-    "from generator.games.disaster_draft.simulation import play;"
+    "from generator.play.runs import prepared;"
+    "from generator.play.simulation import play_game;"
+    "from generator.plugins.simulation import SimulationSettings;"
     "from generator.services.find import load_pack;"
-    "play(load_pack(DATA / 'disaster-draft').model, ('greedy', 'random'), 1)",
-    "from generator.games.extraliga_all_stars.simulation import play;"
+    "settings = SimulationSettings(2, 1, 1, ('greedy', 'random'));"
+    "play_game(prepared(load_pack(DATA / 'disaster-draft'), settings), 1)",
+    "from generator.play.runs import prepared;"
+    "from generator.play.simulation import play_game;"
+    "from generator.plugins.simulation import SimulationSettings;"
     "from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds;"
     "from generator.services.find import load_pack;"
-    "play(load_pack(DATA / 'extraliga-all-stars').model, ('greedy', 'random'), 1);"
+    "settings = SimulationSettings(2, 1, 1, ('greedy', 'random'));"
+    "play_game(prepared(load_pack(DATA / 'extraliga-all-stars'), settings), 1);"
     "bonus_odds(Side(1, 0, Bonuses(reroll=1)), Side(0, 4))",
 )
 """Games that use every compiled kernel, played before the test workers start."""
@@ -52,7 +58,8 @@ def pytest_configure(config: pytest.Config) -> None:
     setup = f"from pathlib import Path; DATA = Path({str(DATA)!r});"
     running = [subprocess.Popen([sys.executable, "-c", setup + code]) for code in WARM_UP]
     for process in running:
-        process.wait()
+        if process.wait() != 0:
+            raise pytest.UsageError("warming up the compiled kernels failed (see above)")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -211,7 +211,7 @@ def test_an_output_folder_that_cannot_be_written_is_a_clear_error(
     result = runner.invoke(app, args)
     assert result.exit_code == 1
     assert "error: Not a directory 'taken/out/all-star-draft/2025'" in result.output
-    assert "hint: check that the folder exists" in result.output
+    assert "hint: a part of that path is a file, not a folder" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from tests.broken_edits import apply_edit, load_corpus
+from tests.conftest import copy_game
 
 CORPUS = load_corpus()
 
@@ -23,6 +24,7 @@ def test_corpus_is_large_and_distinct() -> None:
 
 @pytest.mark.parametrize("edit", CORPUS, ids=[e["name"] for e in CORPUS])
 def test_broken_edit(edit: dict[str, Any], project: Path, runner: CliRunner) -> None:
+    _with_its_game(project, edit)
     apply_edit(project, edit)
     result = runner.invoke(app, ["validate", "data", "--format", "json"])
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -35,6 +37,13 @@ def test_broken_edit(edit: dict[str, Any], project: Path, runner: CliRunner) -> 
     assert headlines("error") == sorted(edit["expect"])
     assert headlines("warning") == sorted(edit.get("warnings", []))
     assert result.exit_code == (1 if edit["expect"] else 0)
+
+
+def _with_its_game(project: Path, edit: dict[str, Any]) -> None:
+    """The project holds All-Star Draft; an edit of another game's pack copies that one too."""
+    game = Path(edit["file"]).parts[1]
+    if not (project / "data" / game).exists():
+        copy_game(project, game)
 
 
 def _headline(d: dict[str, Any]) -> str:
@@ -57,6 +66,7 @@ def test_the_build_stops_with_the_same_errors(
     from generator.core.errors import DataError
     from generator.services.build import BuildOptions, build
 
+    _with_its_game(project, edit)
     apply_edit(project, edit)
     with pytest.raises(DataError) as failure:
         build(Path("data"), tmp_path / "out", BuildOptions())

@@ -33,7 +33,13 @@ def test_a_new_name_flows_from_extract_to_check(project: Path, runner: CliRunner
     result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
     assert result.exit_code == 1
     assert "error: data/all-star-draft/locales/de/LC_MESSAGES/all-star-draft.po:" in result.stdout
-    assert "'Ice Skate' has no German translation" in result.stdout
+    # The old text's translation is carried over as a suggestion for the translator to review.
+    assert "'Ice Skate' is fuzzy: review it and remove the flag" in result.stdout
+    german = Path("data/all-star-draft/locales/de/LC_MESSAGES/all-star-draft.po").read_text("utf-8")
+    assert (
+        '#, fuzzy\n#| msgid "Skate"\nmsgctxt "symbols"\nmsgid "Ice Skate"\nmsgstr "Schlittschuh"'
+        in german
+    )
 
 
 def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRunner) -> None:

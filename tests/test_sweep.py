@@ -4,7 +4,8 @@ with a located error when the sweep file or the data it makes is wrong."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -195,18 +196,122 @@ def test_a_wrong_sweep_file_is_a_located_error_and_writes_nothing(
     assert not Path("output").exists()
 
 
+class Listener:
+    """A TCP server on localhost that is not a Dask scheduler: silent, or answering junk."""
+
+    def __init__(self, answer: bytes) -> None:
+        import socket
+        import threading
+
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen()
+        self.port = self.server.getsockname()[1]
+        self.answer = answer
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                client, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(client)
+            if self.answer:
+                client.sendall(self.answer)
+
+    def close(self) -> None:
+        for client in self.held:
+            client.close()
+        self.server.close()
+
+
 @pytest.mark.processes
-def test_an_unreachable_scheduler_is_an_error_that_says_what_to_do(
-    sweep_folder: Path, runner: CliRunner
+@pytest.mark.parametrize(
+    ("listener", "why"),
+    [
+        (None, "Connection refused"),
+        (b"", "does not answer as a Dask scheduler within 2 s"),
+        (b"HTTP/1.0 400 Bad request\r\n\r\n" + b"\xff" * 64, "error"),
+    ],
+    ids=["nothing listens", "a silent listener", "a listener answering junk"],
+)
+def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
+    sweep_folder: Path, runner: CliRunner, listener: bytes | None, why: str
 ) -> None:
+    import time
+
     import dask
 
-    with dask.config.set({"draftdeck.connect-timeout": "1s"}):
-        result = runner.invoke(app, ["sweep", "sweep.yaml", "--scheduler", "tcp://127.0.0.1:9"])
+    served = Listener(listener) if listener is not None else None
+    port = served.port if served else 9
+    start = time.monotonic()
+    try:
+        with dask.config.set({"draftdeck.connect-timeout": "2s"}):
+            result = runner.invoke(
+                app, ["sweep", "sweep.yaml", "--scheduler", f"tcp://127.0.0.1:{port}"]
+            )
+    finally:
+        if served:
+            served.close()
+    assert time.monotonic() - start < 20
     assert result.exit_code == 1, result.output
-    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port} (" in result.output
+    assert why in result.output
     assert "dask scheduler" in result.output and "Traceback" not in result.output
     assert not Path("output").exists()
+
+
+def test_an_address_that_cannot_be_is_refused_at_once(
+    sweep_folder: Path, runner: CliRunner
+) -> None:
+    result = runner.invoke(app, ["sweep", "sweep.yaml", "--scheduler", "tcp://127.0.0.1:99999"])
+    assert result.exit_code == 1
+    assert "port 99999 cannot be: ports are 1 to 65535" in result.output
+
+
+def test_losing_every_worker_keeps_the_finished_variants_and_says_so(tmp_path: Path) -> None:
+    """The cluster cancels every task when its last worker is gone: the variants that
+    finished before are cached, and the sweep ends with a message, not a traceback."""
+    from concurrent.futures import Future
+
+    from distributed.client import FutureCancelledError
+
+    from generator.play.sweeps.run import Pending, WorkersLost, play_variants
+    from generator.plugins.simulation import SimulationSettings
+
+    class Lost(Future[Any]):
+        def result(self, timeout: float | None = None) -> Any:
+            raise FutureCancelledError("task", reason="lost dependencies")
+
+    class Pool:
+        """Plays the first variant's tasks; the rest are lost with the workers."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def submit(self, function: Callable[..., Any], item: Any) -> Future[Any]:
+            future: Future[Any] = Future() if item[0] == 0 else Lost()
+            if item[0] == 0:
+                future.set_result([{"win rate, seat 1": 1.0}] * len(item[1]))
+            return future
+
+        def completed(self, futures: list[Future[Any]]) -> Iterator[Future[Any]]:
+            yield from sorted(futures, key=lambda f: isinstance(f, Lost))
+
+    @contextmanager
+    def pool(state: Any, tasks: int) -> Iterator[Pool]:
+        yield Pool()
+
+    settings = SimulationSettings(2, 30, 1, ("greedy",))
+    variants = [
+        Pending(name, name, None, tmp_path / f"{name}.json")  # type: ignore[arg-type]
+        for name in ("base", "other")
+    ]
+    with pytest.raises(WorkersLost, match=r"1 of 2 variant\(s\) finished and are cached"):
+        play_variants(variants, settings, pool)
+    assert (tmp_path / "base.json").is_file() and not (tmp_path / "other.json").exists()
 
 
 def test_a_range_is_one_variant_per_step_and_the_base_is_left_out(sweep_folder: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import sys
 from collections.abc import Callable
@@ -9,7 +10,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
-from generator.core.diagnostics import format_text, shown_per_file
+from generator.core.diagnostics import format_text, shown_per_file, visible
 from generator.core.errors import DataError, DraftdeckError, UsageError
 from generator.loading.scenarios import ScenarioError
 
@@ -20,6 +21,19 @@ EXIT_DATA = 1
 EXIT_USAGE = 2
 EXIT_STOPPED = 130
 """As a shell reports a command ended by Ctrl-C."""
+
+
+_OS_HINT = "check that the folder exists, is a folder, and that you may write to it"
+_OS_HINTS = {
+    errno.ENOSPC: "free some space on that disk, or write elsewhere with --out; the last "
+    "good output was left as it was",
+    errno.EDQUOT: "your disk quota is full: free some space, or write elsewhere with --out",
+    errno.EROFS: "that disk is read-only: write elsewhere with --out",
+    errno.ENOENT: "that file or folder does not exist",
+    errno.ENOTDIR: "a part of that path is a file, not a folder",
+    errno.EISDIR: "that is a folder, not a file",
+}
+"""What to do about the machine's errors, by errno; the rest get the general hint."""
 
 
 def user_errors(command: Callable[P, R]) -> Callable[P, R]:
@@ -82,15 +96,12 @@ def report(error: DraftdeckError | OSError) -> int:
         print(format_text(error.diagnostic), file=sys.stderr)
         return EXIT_DATA
     if isinstance(error, UsageError):
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {visible(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     if isinstance(error, OSError):  # the disk or a folder the user named, not the data
-        where = f" '{error.filename}'" if error.filename else ""
+        where = f" '{visible(str(error.filename))}'" if error.filename else ""
         print(f"error: {error.strerror or error}{where}", file=sys.stderr)
-        print(
-            "  hint: check that the folder exists, is a folder, and that you may write to it",
-            file=sys.stderr,
-        )
+        print(f"  hint: {_OS_HINTS.get(error.errno or 0, _OS_HINT)}", file=sys.stderr)
         return EXIT_DATA
-    print(f"error: {error}", file=sys.stderr)
+    print(f"error: {visible(str(error))}", file=sys.stderr)
     return EXIT_DATA

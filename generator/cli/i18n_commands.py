@@ -30,6 +30,7 @@ def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, l
     from generator.loading.manifest import MANIFEST, catalogs_problems, read_manifest
     from generator.loading.pack import load_one, pack_schemas
     from generator.services.find import choose_packs
+    from generator.services.validate import links_leading_out
 
     found = []
     for pack in choose_packs(data_folder(data), game):
@@ -37,8 +38,10 @@ def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, l
         if document is None:
             raise DataError(problems)
         manifest = read_manifest(pack, document)
-        outside = catalogs_problems(manifest, document)
-        if outside:
+        outside = catalogs_problems(manifest, document) or links_leading_out(
+            pack, manifest.catalogs
+        )
+        if outside:  # nothing is read from outside the pack, as validate refuses it
             raise DataError(outside)
         found.append((pack, manifest.catalogs, manifest.id, list(manifest.locales)))
     return found

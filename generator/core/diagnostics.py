@@ -61,6 +61,8 @@ SOURCE_WIDTH = 100
 """Characters of a source line shown around the column; a longer line is clipped."""
 SHOWN_PER_FILE = 30
 """Problems shown per file; the rest are counted."""
+SHOWN_IN_ALL = 100
+"""Lines of problems one command prints at most, every file together; the rest are counted."""
 
 
 def source_excerpt(line: str, column: int) -> tuple[str, int]:
@@ -93,7 +95,26 @@ def shown_per_file(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
         worst = Severity.ERROR if count(rest, Severity.ERROR) else Severity.WARNING
         bound = any(d.at_least for d in rest)
         shown.append(more_in_file(file, sum(d.problems for d in rest), worst, bound))
-    return shown
+    if len(shown) <= SHOWN_IN_ALL:
+        return shown
+    rest = shown[SHOWN_IN_ALL - 1 :]
+    files = len({d.file for d in rest})
+    worst = Severity.ERROR if count(rest, Severity.ERROR) else Severity.WARNING
+    more = sum(d.problems for d in rest)
+    return [
+        *shown[: SHOWN_IN_ALL - 1],
+        Diagnostic(
+            f"{files} file{'s' if files != 1 else ''}",
+            0,
+            0,
+            f"{'at least ' if any(d.at_least for d in rest) else ''}{more:,} more "
+            f"problem{'s' if more != 1 else ''} are not shown",
+            worst,
+            hint="fix the problems shown first; --format json lists every one",
+            problems=more,
+            at_least=any(d.at_least for d in rest),
+        ),
+    ]
 
 
 def more_in_file(
@@ -119,34 +140,49 @@ def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
 
 
 def format_text(diagnostic: Diagnostic) -> str:
-    """Headline, the source line with a caret under the column, and the hint."""
-    lines = [diagnostic.headline]
+    """Headline, the source line with a caret under the column, and the hint; every control
+    character escaped, so that nothing in a file can move the cursor or retitle a terminal."""
+    lines = [visible(diagnostic.headline)]
     if diagnostic.source_line is not None and diagnostic.line > 0:
         number = str(diagnostic.line)
         gutter = " " * len(number)
         source = diagnostic.source_line.replace("\t", " ")
-        lines.append(f" {number} | {source}")
+        lines.append(f" {number} | {visible(source)}")
         caret = diagnostic.column - diagnostic.source_start
         if diagnostic.column > 0 and 0 <= caret <= len(source):
-            lines.append(f" {gutter} | {' ' * caret}^")
+            lines.append(f" {gutter} | {' ' * len(visible(source[:caret]))}^")
     if diagnostic.hint:
-        lines.append(f"  hint: {diagnostic.hint}")
+        lines.append(f"  hint: {visible(diagnostic.hint)}")
     return "\n".join(lines)
+
+
+_INVISIBLE = {
+    code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    for code in [*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+    if code != 0x09
+}
+"""Control characters (C0, DEL, C1) and direction overrides, each as its escape."""
+
+
+def visible(text: str) -> str:
+    """The text with every control character and direction override written as its escape
+    (ESC as \\x1b): safe to print on a terminal, and seen for what it is."""
+    return text.translate(_INVISIBLE)
 
 
 def format_github(diagnostic: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the file."""
     kind = "error" if diagnostic.severity is Severity.ERROR else "warning"
-    props = [f"file={_escape_property(diagnostic.file)}"]
+    props = [f"file={_escape_property(visible(diagnostic.file))}"]
     if diagnostic.line > 0:
         props.append(f"line={diagnostic.line}")
     if diagnostic.column > 0:
         props.append(f"col={diagnostic.column}")
-    message = diagnostic.message
+    message = visible(diagnostic.message)
     if diagnostic.pointer:
-        message += f" (at {diagnostic.pointer})"
+        message += f" (at {visible(diagnostic.pointer)})"
     if diagnostic.hint:
-        message += f"\nhint: {diagnostic.hint}"
+        message += f"\nhint: {visible(diagnostic.hint)}"
     return f"::{kind} {','.join(props)}::{_escape_data(message)}"
 
 

@@ -79,7 +79,8 @@ def output_folder(out: str | None, default: Path) -> Path:
 
 
 def check_writable(folder: Path) -> None:
-    """Refuse a folder inside draftdeck's own installation (its code, schemas, catalogs)."""
+    """Refuse a folder inside draftdeck's own installation (its code, schemas, catalogs), or
+    among a game pack's sources (anywhere in a pack but its output/ folder)."""
     target = folder.resolve()
     for protected in PROTECTED:
         if target == protected or target.is_relative_to(protected):
@@ -87,4 +88,11 @@ def check_writable(folder: Path) -> None:
                 f"{display_path(folder)} is inside draftdeck's own installation "
                 f"({display_path(protected)}), which commands never write into; choose "
                 "another folder"
+            )
+    for pack in (target, *target.parents):
+        if (pack / "game.yaml").is_file() and not target.is_relative_to(pack / OUTPUT):
+            raise UsageError(
+                f"{display_path(folder)} is inside the game pack {display_path(pack)}, whose "
+                f"sources the output would mix with; write below {display_path(pack / OUTPUT)} "
+                "or outside the pack"
             )

@@ -27,6 +27,8 @@ Forms = Mapping[Key, tuple[str, ...]]
 """(context, English text) -> translation."""
 
 LANGUAGE_NAMES = {"de": "German", "fr": "French", "en": "English"}
+MAX_CATALOG_BYTES = 2 * 2**20
+"""The largest catalog read (the shipped games' are 12 to 33 KiB); checked before it is read."""
 
 
 class CatalogError(InputError):
@@ -52,6 +54,7 @@ def read_catalog(path: Path, locale: str | None = None) -> Any:
     from babel.messages.pofile import PoFileError, read_po
 
     lines = _checked_lines(path)
+    _check_plural_forms(path, lines)  # before Babel makes room for every form it names
     try:
         catalog = read_po(lines, locale=locale, abort_invalid=True)
     except PoFileError as error:
@@ -59,16 +62,25 @@ def read_catalog(path: Path, locale: str | None = None) -> Any:
         raise CatalogError(path, error.lineno + 1, message) from None
     except ValueError as error:
         raise CatalogError(path, 0, f"not a readable catalog ({error})") from None
-    _check_plural_forms(path, lines, catalog)
     return catalog
 
 
-def _check_plural_forms(path: Path, lines: list[str], catalog: Any) -> None:
+_PLURAL_FORMS = re.compile(r'^"Plural-Forms:\s*(.*?)(?:\\n)?"\s*$')
+
+
+def _check_plural_forms(path: Path, lines: list[str]) -> None:
     """Refuse a Plural-Forms header gettext cannot evaluate, at its line."""
-    header = dict(catalog.mime_headers).get("Plural-Forms")
-    if header is None:
+    found = next(
+        (
+            (n, m.group(1))
+            for n, line in enumerate(lines, 1)
+            if (m := _PLURAL_FORMS.match(line.strip()))
+        ),
+        None,
+    )
+    if found is None:
         return
-    at = next((n for n, line in enumerate(lines, 1) if '"Plural-Forms:' in line), 0)
+    at, header = found
     expression = header.partition("plural=")[2].strip().rstrip(";")
     try:
         gettext.c2py(expression)
@@ -79,6 +91,26 @@ def _check_plural_forms(path: Path, lines: list[str], catalog: Any) -> None:
         ) from None
     if not 1 <= count <= 6:
         raise CatalogError(path, at, f"the Plural-Forms header gives {count} forms, not 1 to 6")
+    plural = gettext.c2py(expression)
+    for n in PLURAL_PROBES:
+        try:
+            form = plural(n)
+        except ArithmeticError as error:  # plural=(n % 0)
+            raise CatalogError(
+                path, at, f"the Plural-Forms header fails for {n} ({error}): '{header}'"
+            ) from None
+        if not 0 <= form < count:
+            raise CatalogError(
+                path,
+                at,
+                f"the Plural-Forms header picks form {form} for {n}, but there are {count}: "
+                f"'{header}'",
+            )
+
+
+PLURAL_PROBES = (*range(201), 1000, 1001, 1_000_000)
+"""Numbers a Plural-Forms rule is tried on before it is trusted (every rule of gettext's
+languages is decided by n's last digits)."""
 
 
 def _checked_lines(path: Path) -> list[str]:
@@ -88,7 +120,21 @@ def _checked_lines(path: Path) -> list[str]:
     missing closing quote as if its last character were the quote (so
     `msgstr "Eisbär` would print as "Eisbä"): both are refused here, at their line.
     """
-    raw = path.read_bytes()
+    size = path.stat().st_size
+    if size > MAX_CATALOG_BYTES:
+        raise CatalogError(
+            path,
+            0,
+            f"the catalog is {size / 2**20:.1f} MiB, more than a catalog may be "
+            f"({MAX_CATALOG_BYTES // 2**20} MiB): a game's catalog holds a few hundred texts; "
+            "check that this is the right file",
+        )
+    if not path.is_file():
+        raise CatalogError(path, 0, "is not a file")
+    with path.open("rb") as stream:
+        raw = stream.read(MAX_CATALOG_BYTES + 1)
+    if len(raw) > MAX_CATALOG_BYTES:  # it grew while being read
+        raise CatalogError(path, 0, f"the catalog is more than {MAX_CATALOG_BYTES // 2**20} MiB")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

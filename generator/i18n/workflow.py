@@ -137,7 +137,7 @@ def update_domain(
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)
         catalog = _read(path, locale) if path.is_file() else Catalog(locale=locale, domain=domain)
-        catalog.update(template, no_fuzzy_matching=True)
+        catalog.update(template, no_fuzzy_matching=False)  # a changed text keeps its old one, fuzzy
         written.append((path, write_atomic(path, _po_bytes(catalog))))
     return written
 
@@ -231,5 +231,7 @@ def _po_bytes(catalog: Any) -> bytes:
     from babel.messages.pofile import write_po
 
     buffer = BytesIO()
-    write_po(buffer, catalog, width=100, sort_output=False, ignore_obsolete=True)
+    write_po(
+        buffer, catalog, width=100, sort_output=False, ignore_obsolete=False, include_previous=True
+    )
     return buffer.getvalue()

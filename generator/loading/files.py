@@ -55,6 +55,9 @@ def why_outside(root: Path, path: Path) -> str:
             return "is a link to nothing (its target does not exist)"
         return f"cannot be read: {error.strerror or error}"
     if resolved_inside(root, path) is None:
+        plain = Path(os.path.normpath(os.path.abspath(path)))
+        if not plain.is_relative_to(Path(os.path.abspath(root))):
+            return f"lies outside the pack folder ({display_path(target)})"
         return f"is a link that leads out of the pack folder (to {target})"
     return "is not a file"
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.core.diagnostics import SHOWN_PER_FILE, Diagnostic, more_in_file
+from generator.core.paths import display_path
 from generator.loading.document import Document
 
 if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them
@@ -97,12 +98,26 @@ def _registry(files: Files) -> Registry[Any]:
 
 @cache
 def _validator(files: Files, schema_name: str) -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
-
     uri = BASE_URI + schema_name
     resolver = _registry(files).resolver(uri)
     schema = inline_refs(resolver.lookup(uri).contents, resolver)
-    return Draft202012Validator(schema)
+    validator: Draft202012Validator = _validator_class()(schema)
+    return validator
+
+
+@cache
+def _validator_class() -> Any:
+    from generator.loading.patterns import validator_class
+
+    return validator_class()
+
+
+class RefNowhere(ValueError):
+    """A schema's `$ref` names nothing draftdeck has (a typo, or a file or web address)."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+        super().__init__(f"$ref '{ref}' leads nowhere")
 
 
 _ANNOTATIONS = frozenset({"description", "title", "$comment"})
@@ -121,7 +136,12 @@ def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
     if not isinstance(schema, dict):
         return schema
     if "$ref" in schema and isinstance(schema["$ref"], str):
-        resolved = resolver.lookup(schema["$ref"])
+        from referencing.exceptions import Unresolvable
+
+        try:
+            resolved = resolver.lookup(schema["$ref"])
+        except Unresolvable:
+            raise RefNowhere(schema["$ref"]) from None
         target = inline_refs(resolved.contents, resolved.resolver, depth + 1)
         siblings = {k: inline_refs(v, resolver, depth) for k, v in schema.items() if k != "$ref"}
         if isinstance(target, dict) and set(siblings).intersection(target) <= _ANNOTATIONS:
@@ -142,19 +162,89 @@ MAX_COUNTED = 10_000
 def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Diagnostic]:
     """The schema violations of `document`, located and explained: the first MAX_REPORTED,
     then one line counting the others (so that a file of thousands stays a short report)."""
-    checker = schemas.validator(schema_name)
+    try:
+        checker = schemas.validator(schema_name)
+        errors = list(_first_errors(checker.iter_errors(document.value)))
+    except _schema_problems() as broken:  # the schema itself is broken (a pack's own)
+        return [_broken_schema(schemas, schema_name, broken)]
     found: list[Diagnostic] = []
     more = 0
-    for error in _leaf_errors(checker.iter_errors(document.value)):
+    for error in _leaf_errors(iter(errors)):
         if len(found) < MAX_REPORTED:
             found.append(_diagnostic(document, error))
         else:
             more += 1
-            if more == MAX_COUNTED:
-                break
     if more:
         found.append(more_in_file(document.display, more, at_least=more == MAX_COUNTED))
     return found
+
+
+def _schema_problems() -> tuple[type[Exception], ...]:
+    from jsonschema.exceptions import SchemaError, UnknownType
+    from referencing.exceptions import Unresolvable
+
+    from generator.loading.patterns import PatternInvalid, PatternTooSlow
+
+    return (
+        RefNowhere,
+        Unresolvable,
+        PatternTooSlow,
+        PatternInvalid,
+        SchemaError,
+        UnknownType,
+        json.JSONDecodeError,
+        ValueError,
+        TypeError,
+    )
+
+
+def _first_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    """The errors up to the most that are reported and counted (no further)."""
+    for count, error in enumerate(errors, 1):
+        yield error
+        if count == MAX_REPORTED + MAX_COUNTED:
+            return
+
+
+def _broken_schema(schemas: Schemas, name: str, error: Exception) -> Diagnostic:
+    """What is wrong with a schema that cannot check a document, at the schema's file."""
+    from referencing.exceptions import Unresolvable
+
+    from generator.loading.patterns import PatternInvalid, PatternTooSlow
+
+    path = schemas.file(name)
+    display = display_path(path) if path is not None else name
+    if isinstance(error, RefNowhere | Unresolvable):
+        ref = error.ref if isinstance(error, RefNowhere) else f"#{error.ref}"
+        return Diagnostic(
+            display,
+            0,
+            0,
+            f"$ref '{ref}' leads nowhere",
+            hint="a $ref names a definition of this schema (#/$defs/...) or another schema of "
+            "the pack or of draftdeck by its file name (common.schema.json#/$defs/id); nothing "
+            "outside is ever read",
+        )
+    if isinstance(error, PatternTooSlow | PatternInvalid):
+        return Diagnostic(
+            display,
+            0,
+            0,
+            str(error),
+            hint="write the pattern so that it cannot try the same text many ways (no "
+            "repetition inside a repetition, such as (a+)+)",
+        )
+    if isinstance(error, json.JSONDecodeError):
+        return Diagnostic(
+            display, error.lineno, error.colno, f"the schema is not valid JSON: {error.msg}"
+        )
+    return Diagnostic(
+        display,
+        0,
+        0,
+        f"the schema cannot check the data: {error}",
+        hint="see https://json-schema.org/draft/2020-12 for what a schema may say",
+    )
 
 
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
@@ -223,11 +313,27 @@ def _explain(
         return f"{what} lists the same item twice", description, None
     if kind == "oneOf":  # matched more than one form (matching none is reported by its parts)
         return f"{what} fits more than one of the forms allowed here", description, None
-    if kind == "dependentRequired":
+    if kind == "dependentRequired" and isinstance(value, dict):
+        key, missing = next(
+            (
+                (k, m)
+                for k, needed in expected.items()
+                if k in value
+                for m in needed
+                if m not in value
+            ),
+            ("?", "?"),
+        )
+        if (key, missing) == ("provisional", "note"):
+            return (
+                f"{what} is marked provisional but has no note",
+                "add a note saying why the value is not confirmed",
+                None,
+            )
         return (
-            f"{what} is marked provisional but has no note",
-            "add a note saying why the value is not confirmed",
-            None,
+            f"{what} has '{key}' but not '{missing}', which goes with it",
+            _field_hint(error, missing) or f"add '{missing}', or take '{key}' out",
+            key,
         )
     return f"{what}: {error.message}", description, None
 

@@ -459,9 +459,29 @@ def parse_stream(text: str, display: str) -> tuple[list[Document], list[Diagnost
             builder.error(mark, f"YAML syntax error: {problem}", hint)
         else:
             builder.diagnostics.append(Diagnostic(display, 0, 0, f"YAML syntax error: {problem}"))
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses, at its position
+        line, column = _line_and_column(text, exc.position)
+        document = Document(display, None, lines)
+        builder.diagnostics.append(
+            document.diagnostic_at(
+                line,
+                column,
+                f"the file holds the control character U+{exc.character:04X}, which YAML does "
+                "not allow",
+                hint="delete it: it is invisible in most editors (it often comes with text "
+                "copied from a terminal or a word processor)",
+            )
+        )
     except yaml.YAMLError as exc:
         builder.diagnostics.append(Diagnostic(display, 0, 0, f"YAML error: {exc}"))
     return builder.documents, builder.diagnostics
+
+
+def _line_and_column(text: str, position: int) -> tuple[int, int]:
+    """The 1-based line and column of a character position in `text`."""
+    before = text[:position]
+    line = before.count("\n") + 1
+    return line, position - (before.rfind("\n") + 1) + 1
 
 
 def parse_single(text: str, display: str) -> tuple[Document | None, list[Diagnostic]]:

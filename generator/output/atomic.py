@@ -24,6 +24,11 @@ def write_atomic(path: Path, data: bytes) -> bool:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
+    except OSError as error:  # the disk full, say: name the file that could not be written
+        Path(temporary).unlink(missing_ok=True)
+        if error.errno is None or error.filename is not None:
+            raise
+        raise OSError(error.errno, error.strerror, str(path)) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

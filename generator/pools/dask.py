@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
@@ -25,6 +27,8 @@ S = TypeVar("S")
 
 LOCAL = "local"
 """The scheduler name for a cluster of this machine's processes, started for the command."""
+HANDSHAKE = 0.5
+"""Seconds beyond the connect timeout a scheduler's handshake is given."""
 CONNECT_TIMEOUT = "10s"
 """How long to try to reach a scheduler, unless Dask's configuration says otherwise
 (`draftdeck.connect-timeout`, e.g. DASK_DRAFTDECK__CONNECT_TIMEOUT=30s)."""
@@ -51,6 +55,62 @@ class DaskWorkers(Generic[S]):
         yield from as_completed(list(futures))
 
 
+def connect(scheduler: str) -> Any:
+    """A client of the scheduler at `scheduler`, or a ClusterError within the connect timeout:
+    an address that cannot be, a refused connection (at once), and a listener that is not a
+    Dask scheduler (silent, or answering something else) are all told apart."""
+    import dask
+    from dask.utils import parse_timedelta
+    from distributed import Client
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    timeout = float(parse_timedelta(dask.config.get("draftdeck.connect-timeout", CONNECT_TIMEOUT)))
+    try:
+        protocol, location = parse_address(scheduler)
+        host, port = parse_host_port(location) if protocol in ("tcp", "tls") else (None, None)
+    except (ValueError, TypeError) as error:
+        raise ClusterError(_unreachable(scheduler, f"not an address: {error}")) from None
+    if port is not None and not 0 < int(port) < 65536:
+        raise ClusterError(_unreachable(scheduler, f"port {port} cannot be: ports are 1 to 65535"))
+    if host is not None and port is not None:
+        try:
+            socket.create_connection((host, int(port)), timeout=timeout).close()
+        except OSError as error:
+            raise ClusterError(_unreachable(scheduler, error.strerror or str(error))) from None
+    made: dict[str, Any] = {}
+
+    def attempt() -> None:
+        try:
+            made["client"] = Client(scheduler, timeout=timeout)
+        except Exception as error:  # any answer but a scheduler's is the same
+            made["error"] = error
+
+    # Dask's own timeout covers connecting, not the handshake that follows: a listener that
+    # accepts and stays silent (a web server) would keep Client() waiting for ever.
+    thread = threading.Thread(target=attempt, name="draftdeck-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + HANDSHAKE)
+    if "client" in made:
+        return made["client"]
+    if "error" in made:
+        failed = made["error"]
+        raise ClusterError(_unreachable(scheduler, f"{type(failed).__name__}: {failed}")) from None
+    raise ClusterError(
+        _unreachable(
+            scheduler,
+            f"something listens there but does not answer as a Dask scheduler within {timeout:g} s",
+        )
+    )
+
+
+def _unreachable(scheduler: str, why: str) -> str:
+    return (
+        f"cannot reach the Dask scheduler at {scheduler} ({why}); start one with "
+        "`dask scheduler` and its workers with `dask worker tcp://HOST:8786` "
+        "(docs/simulation.md), or leave --scheduler out to use this machine"
+    )
+
+
 @contextmanager
 def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]]:
     """A pool on the cluster at `scheduler`, or on a cluster of `size` processes of this
@@ -70,18 +130,11 @@ def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]
             client = Client(cluster)
             _watch_this_process(client)
         else:
-            import dask
-
-            timeout = dask.config.get("draftdeck.connect-timeout", CONNECT_TIMEOUT)
-            client = Client(scheduler, timeout=timeout)
+            client = connect(scheduler)
     except (OSError, TimeoutError, ValueError) as error:
         if cluster is not None:
             cluster.close()
-        raise ClusterError(
-            f"cannot reach the Dask scheduler at {scheduler} ({error}); start one with "
-            "`dask scheduler` and its workers with `dask worker tcp://HOST:8786` "
-            "(docs/simulation.md), or leave --scheduler out to use this machine"
-        ) from None
+        raise ClusterError(_unreachable(scheduler, str(error))) from None
     try:
         shared = client.scatter(state, broadcast=True, hash=False)
         yield DaskWorkers(client, shared, size or len(client.scheduler_info()["workers"]))

@@ -24,6 +24,7 @@ from generator.printing.images import MAX_TOTAL_PIXELS, check_image
 from generator.templates.collisions import Collision, collisions, placed
 from generator.templates.expressions import OTHER_ROOTS, ExpressionError, Scope, single_placeholder
 from generator.templates.faces import (
+    MAX_DRAWN,
     Binder,
     DrawingOp,
     ElementError,
@@ -34,6 +35,7 @@ from generator.templates.faces import (
     TextOp,
     _firsts,
     inputs,
+    too_much_drawn,
 )
 from generator.templates.model import Element
 
@@ -199,7 +201,11 @@ def _check_sheet(
                         )
                     elif isinstance(op, ImageOp):
                         _image(pack.manifest.root, element, scope, op, card, component, found)
-        if parts is not None:
+        if parts is not None and sum(len(ops) for _, ops in parts) > MAX_DRAWN:
+            total = sum(len(ops) for _, ops in parts)
+            too_much = ElementError(parts[-1][0], None, too_much_drawn(total))
+            found.add(_element_problem(too_much, card, component))
+        elif parts is not None:
             _collisions(parts, card, component, found)
 
 
@@ -336,6 +342,8 @@ def _image(
         return
     if problem == "art file not found":
         problem = "does not exist"
+    elif "outside the pack folder" in problem or "leads out of the pack" in problem:
+        hint = "copy the image into the pack (an art/ folder, say) and name it from there"
     elif problem.startswith("and the art before it"):
         hint = "use smaller images (a card's art needs about 1,500 x 2,100 pixels at 600 dpi)"
     message = f"art file '{op.path}' {problem}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,8 +108,9 @@ def stale_schema_copies(root: Path) -> list[Diagnostic]:
     return found
 
 
-def links_leading_out(root: Path) -> list[Diagnostic]:
-    """An error for each link in the pack that leads out of it, loops or points to nothing."""
+def links_leading_out(root: Path, below: Path | None = None) -> list[Diagnostic]:
+    """An error for each link in the pack (below `below` if given) that leads out of it, loops
+    or points to nothing."""
     return [
         Diagnostic(
             display_path(path),
@@ -119,6 +121,7 @@ def links_leading_out(root: Path) -> list[Diagnostic]:
             "or folder itself",
         )
         for path in links_out(root)
+        if below is None or Path(os.path.abspath(path)).is_relative_to(os.path.abspath(below))
     ]
 
 
@@ -149,7 +152,19 @@ def validate_pack(root: Path) -> PackResult:
     drawings = set(plugin.drawings) if plugin else set()
     over_budget = list(check_budget(pack))
     diagnostics += over_budget
-    if not over_budget:  # checking every card of a runaway deck would itself run away
+    unloaded = _unloaded_layout_files(root, manifest, documents)
+    if unloaded:  # every template would be wrong for the file's sake: one line, not dozens
+        others = f" (nor {', '.join(unloaded[1:])})" if unloaded[1:] else ""
+        diagnostics.append(
+            Diagnostic(
+                unloaded[0],
+                0,
+                0,
+                f"this file did not load{others}, so no template was checked against the cards",
+                hint="fix the file's problems listed with it; validate then checks every template",
+            )
+        )
+    elif not over_budget:  # checking every card of a runaway deck would itself run away
         diagnostics += check_templates(pack, icons, drawings)
     diagnostics += character_problems(documents)
     if plugin is not None and plugin.cross_checks is not None:
@@ -249,6 +264,20 @@ def _model(
         manifest, documents, boxes.editions, templates, theme, game, found, phrases, emblems
     )
     return pack, [*problems, *boxes.diagnostics, *wrong]
+
+
+def _unloaded_layout_files(
+    root: Path, manifest: Manifest, documents: Mapping[str, Document]
+) -> list[str]:
+    """The files every template depends on (the theme, the emblems, the phrase books) that
+    are in the pack but did not load, as shown."""
+    return [
+        display_path(root / spec.relative)
+        for spec in manifest.layout_specs()
+        if spec.key.removeprefix(f"{LAYOUTS}/") in LAYOUT_SCHEMAS
+        and spec.key not in documents
+        and (root / spec.relative).exists()
+    ]
 
 
 def _distinct(diagnostics: list[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -18,7 +18,7 @@ two parts of one element (a repeat's cells).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.printing.geometry import Rect
@@ -98,26 +98,82 @@ def collisions(
     parts: Sequence[tuple[Element, Sequence[Op]]], fonts: dict[str, str]
 ) -> list[Collision]:
     """Every text of the face that runs into another element; `parts` are the face's top-level
-    elements with what each draws, in drawing order, and `fonts` the weights' font names."""
+    elements with what each draws, in drawing order, and `fonts` the weights' font names.
+
+    Shapes are filed in a grid of cells by where they lie, so that a text is measured only
+    against the shapes near it: the check grows with the elements of a face, not with their
+    square."""
     drawn = [(element, [_shape(op, fonts) for op in ops]) for element, ops in parts]
+    grid = _Grid([shape for _, shapes in drawn for shape in shapes if shape is not None])
+    for index, (_, shapes) in enumerate(drawn):
+        for number, shape in enumerate(shapes):
+            if shape is not None:
+                grid.file(_bounds(shape), (index, number))
     found = []
     for index, (element, ops) in enumerate(parts):
         allowed = set(element.spec.get("above", ()))
         for op, shape in zip(ops, drawn[index][1], strict=True):
             if not isinstance(op, TextOp) or not isinstance(shape, Ink):
                 continue
-            for other_index, (other, shapes) in enumerate(drawn):
-                if other_index == index or other.name in allowed:
+            near = grid.near(_bounds(shape.grown(GAP)))
+            others = sorted({other for other, _ in near if other != index})
+            for other_index in others:
+                other = drawn[other_index][0]
+                if other.name in allowed or element.name in other.spec.get("above", ()):
                     continue
-                if element.name in other.spec.get("above", ()):
-                    continue
-                for each in shapes:
+                for number in sorted(n for o, n in near if o == other_index):
+                    each = drawn[other_index][1][number]
                     gap = TEXT_GAP if isinstance(each, Ink) else GAP
                     if each is not None and _depth(shape, each, gap) > TOUCH:
                         overlap = _depth(shape, each, 0.0) or -_clearance(shape, each, gap)
                         found.append(Collision(element, other, overlap, gap, op.text))
                         break
     return found
+
+
+Bounds = tuple[float, float, float, float]
+"""left, bottom, right, top in mm."""
+CELLS = 32
+"""Cells of the grid along the longer side of what a face draws."""
+
+
+def _bounds(shape: Rect | CircleOp) -> Bounds:
+    if isinstance(shape, CircleOp):
+        (cx, cy), reach = shape.centre, shape.radius + (shape.width if shape.stroke else 0.0)
+        return (cx - reach, cy - reach, cx + reach, cy + reach)
+    return (shape.x, shape.y, shape.right, shape.top)
+
+
+class _Grid:
+    """Shapes filed by the cells their bounds cover."""
+
+    def __init__(self, shapes: Sequence[Rect | CircleOp]) -> None:
+        bounds = [_bounds(s) for s in shapes] or [(0.0, 0.0, 1.0, 1.0)]
+        self.left = min(b[0] for b in bounds) - GAP
+        self.bottom = min(b[1] for b in bounds) - GAP
+        width = max(b[2] for b in bounds) + GAP - self.left
+        height = max(b[3] for b in bounds) + GAP - self.bottom
+        self.cell = max(width, height, 1e-3) / CELLS
+        self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def _span(self, bounds: Bounds) -> Iterator[tuple[int, int]]:
+        last = CELLS + 1
+        low_x = min(last, max(0, int((bounds[0] - self.left) // self.cell)))
+        low_y = min(last, max(0, int((bounds[1] - self.bottom) // self.cell)))
+        high_x = min(last, max(0, int((bounds[2] - self.left) // self.cell)))
+        high_y = min(last, max(0, int((bounds[3] - self.bottom) // self.cell)))
+        for x in range(low_x, high_x + 1):
+            for y in range(low_y, high_y + 1):
+                yield x, y
+
+    def file(self, bounds: Bounds, key: tuple[int, int]) -> None:
+        """File a shape (element index, shape number) in every cell its bounds cover."""
+        for cell in self._span(bounds):
+            self.cells.setdefault(cell, []).append(key)
+
+    def near(self, bounds: Bounds) -> set[tuple[int, int]]:
+        """The shapes filed in a cell these bounds cover."""
+        return {key for cell in self._span(bounds) for key in self.cells.get(cell, ())}
 
 
 class Ink(Rect):

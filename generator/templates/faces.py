@@ -35,6 +35,9 @@ from generator.templates.expressions import (
 )
 from generator.templates.model import Element, Template, Theme
 
+MAX_DRAWN = 1000
+"""Elements one face may draw, each item of a repeat counted (the largest face of the shipped
+games draws 65)."""
 MAX_REPEAT = 200
 """Most items a repeat draws: a bound on what data can make it loop over."""
 
@@ -102,6 +105,15 @@ Op = RectOp | LineOp | CircleOp | PolygonOp | TextOp | ImageOp | IconOp | Drawin
 Face = tuple[Op, ...]
 
 
+def too_much_drawn(total: int) -> ExpressionError:
+    """The error of a face that draws more than MAX_DRAWN elements."""
+    return ExpressionError(
+        f"a face draws {total:,} elements or more, each item of a repeat counted; a face may "
+        f"draw {MAX_DRAWN:,}",
+        "draw fewer elements, or shorten the lists its repeats go over",
+    )
+
+
 class ElementError(ExpressionError):
     """A problem binding one key of one element."""
 
@@ -167,11 +179,17 @@ class Binder:
         return tuple(op for _, ops in self.parts(card) for op in ops)
 
     def parts(self, card: Item) -> tuple[tuple[Element, tuple[Op, ...]], ...]:
-        """The face of one card, element by element (top-level elements, in drawing order)."""
-        return tuple(
-            (element, self.element(index, element, card))
-            for index, element in enumerate(self.sheet.template.elements)
-        )
+        """The face of one card, element by element (top-level elements, in drawing order);
+        an ElementError once it draws more than MAX_DRAWN."""
+        found = []
+        total = 0
+        for index, element in enumerate(self.sheet.template.elements):
+            ops = self.element(index, element, card)
+            total += len(ops)
+            if total > MAX_DRAWN:
+                raise ElementError(element, None, too_much_drawn(total))
+            found.append((element, ops))
+        return tuple(found)
 
     def element(self, index: int, element: Element, card: Item) -> tuple[Op, ...]:
         """One element's operations for a card (raises ElementError)."""

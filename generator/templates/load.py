@@ -53,6 +53,19 @@ def read_templates(
                 problems.append(problem)
             continue
         elements = tuple(_element(n, d) for n, d in drafts.items())
+        count = sum(1 + len(_descendants(e)) for e in elements)
+        if count > MAX_ELEMENTS:
+            document = documents[name]
+            where = ("extends",) if "extends" in document.value else ("elements",)
+            problems.append(
+                document.diagnostic(
+                    where,
+                    f"the template has {count:,} elements with those it extends, more than a "
+                    f"template may ({MAX_ELEMENTS})",
+                    hint="draw fewer elements, or extend a template with fewer",
+                )
+            )
+            continue
         found = [p for element in elements for p in _misplaced_keys(element)]
         found += _unknown_above(elements)
         problems += found
@@ -63,6 +76,8 @@ def read_templates(
     return templates, problems
 
 
+MAX_ELEMENTS = 100
+"""Elements a template may have, those it extends and nested ones included (as one file may)."""
 _QUIET = Diagnostic("", 0, 0, "a parent template is broken")
 """Stands for a problem reported elsewhere."""
 

@@ -150,9 +150,16 @@ def _sentence(book: Book, item: Value, outer: Scope, env: Env) -> str:
             item.origin,
         )
     if message.plural is not None and message.count is not None:
-        text = env.translate_plural(
-            PHRASE_CONTEXT, message.text, message.plural, int(fields[message.count])
-        )
+        count = fields[message.count]
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise ExpressionError(
+                f"the message for {_shown(fields)} picks its plural by {message.count}, "
+                f"which is {count!r} here, not a whole number",
+                f"in layouts/phrases.yaml, book '{book.name}', message {int(message.at[-1]) + 1}: "
+                "name a field that holds a number in count (e.g. count: amount)",
+                item.origin,
+            )
+        text = env.translate_plural(PHRASE_CONTEXT, message.text, message.plural, count)
     elif needs_translation(message.text):
         text = env.translate(PHRASE_CONTEXT, message.text)
     else:
