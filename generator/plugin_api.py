@@ -26,11 +26,9 @@ if TYPE_CHECKING:
     from generator.core.errors import DataError, DraftdeckError, InputError, UsageError
     from generator.core.text_tables import render_table
     from generator.core.workspace import data_folder
-    from generator.documents.cards import CardDraw, card_row, components_table
     from generator.documents.model import (
         BarChart,
         Block,
-        Bullets,
         Figure,
         Heading,
         Paragraph,
@@ -73,8 +71,7 @@ if TYPE_CHECKING:
         ExportHook,
         IconHook,
         ModelHook,
-        SummaryHook,
-        TablesHook,
+        ValuesHook,
     )
     from generator.plugins.simulation import Figures, Played, Simulation, SimulationSettings
     from generator.printing.geometry import Rect
@@ -95,12 +92,8 @@ _WHERE = {
     "UsageError": "generator.core.errors",
     "render_table": "generator.core.text_tables",
     "data_folder": "generator.core.workspace",
-    "CardDraw": "generator.documents.cards",
-    "card_row": "generator.documents.cards",
-    "components_table": "generator.documents.cards",
     "BarChart": "generator.documents.model",
     "Block": "generator.documents.model",
-    "Bullets": "generator.documents.model",
     "Figure": "generator.documents.model",
     "Heading": "generator.documents.model",
     "Paragraph": "generator.documents.model",
@@ -144,8 +137,7 @@ _WHERE = {
     "ExportHook": "generator.plugins.hooks",
     "IconHook": "generator.plugins.hooks",
     "ModelHook": "generator.plugins.hooks",
-    "SummaryHook": "generator.plugins.hooks",
-    "TablesHook": "generator.plugins.hooks",
+    "ValuesHook": "generator.plugins.hooks",
     "Figures": "generator.plugins.simulation",
     "Played": "generator.plugins.simulation",
     "Simulation": "generator.plugins.simulation",
@@ -169,8 +161,6 @@ __all__ = [
     "WHITE",
     "BarChart",
     "Block",
-    "Bullets",
-    "CardDraw",
     "Checks",
     "CrossChecks",
     "DataError",
@@ -204,17 +194,14 @@ __all__ = [
     "Severity",
     "Simulation",
     "SimulationSettings",
-    "SummaryHook",
     "Table",
-    "TablesHook",
     "TextDocument",
     "TextStyle",
     "Translator",
     "UsageError",
+    "ValuesHook",
     "and_list",
-    "card_row",
     "chance",
-    "components_table",
     "counts",
     "data_folder",
     "distribution",

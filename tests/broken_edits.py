@@ -34,7 +34,7 @@ def apply_edit(root: Path, edit: dict[str, Any]) -> None:
         text = edit["write"]
     if "append" in edit:
         text += edit["append"]
-    data = text.encode(edit.get("encoding", "utf-8"))
+    data = text.encode(edit.get("encoding", "utf-8"), errors="replace")  # "?" where it has none
     if "pad_mb" in edit:
         filler = b"# padding\n" * (edit["pad_mb"] * 1024 * 1024 // 10 + 1)
         data += filler

@@ -8,9 +8,12 @@ from generator.services.render import LanguageEnv, translator
 from generator.templates.faces import Binder
 
 
-def front(loaded: LoadedPack, component: str, locale: str) -> tuple[Binder, Component]:
-    """A component of the pack's default edition, and what binds its front in a language."""
-    box = loaded.edition(None)
+def front(
+    loaded: LoadedPack, component: str, locale: str, edition: str | None = None
+) -> tuple[Binder, Component]:
+    """A component of an edition (the pack's default one), and what binds its front in a
+    language."""
+    box = loaded.edition(edition)
     (found,) = (c for c in box.components if c.id == component)
     assert found.front is not None
     sheet = loaded.pack.sheet(box, found, found.front)

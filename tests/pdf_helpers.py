@@ -86,3 +86,24 @@ def font_names(data: bytes) -> set[str]:
     for page in PdfReader(BytesIO(data)).pages:
         walk(page["/Resources"])
     return names
+
+
+def text_runs(data: bytes) -> list[tuple[int, str, float, str]]:
+    """Every run of text a PDF draws: (page, font, size as printed in points, text). The size
+    is the font size scaled by the text and drawing matrices, so a card drawn at 60 % shows
+    its text at 60 % of its font size."""
+    import math
+
+    from pypdf import PdfReader
+
+    runs: list[tuple[int, str, float, str]] = []
+    for number, page in enumerate(PdfReader(BytesIO(data)).pages):
+
+        def visit(text: str, cm: Any, tm: Any, font: Any, size: Any, page: int = number) -> None:
+            if text.strip():
+                scale = math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
+                name = str(font.get("/BaseFont", "")) if font else ""
+                runs.append((page, name.split("+")[-1], round(float(size) * scale, 2), text))
+
+        page.extract_text(visitor_text=visit)
+    return runs

@@ -131,13 +131,11 @@ def test_missing_translation_fails_naming_string_and_language(
 ) -> None:
     own_interface_catalogs(project / PACK)  # the pack words draftdeck's interface its own way
     good = _good_output(project, runner)
-    replace_once(
-        Path(f"{FR}/draftdeck.po"), 'msgstr "Bonus des tickets\u202f: {bonuses}"', 'msgstr ""'
-    )
+    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "Bonus des tickets – {bonuses}"', 'msgstr ""')
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     assert (
-        "error: the French catalog (fr) has no translation for 'Ticket bonus: {bonuses}'"
+        "error: the French catalog (fr) has no translation for 'Ticket bonus – {bonuses}'"
         in result.output
     )
     assert _unchanged(project, good)

@@ -17,8 +17,8 @@ def test_clean_data_passes_and_counts_provisional_values(project: Path, runner: 
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 0
     assert result.stdout.strip() == (
-        "data/all-star-draft: 35 files checked, no errors, no warnings; "
-        "55 values marked provisional (--strict fails on them)"
+        "data/all-star-draft: 37 files checked, no errors, no warnings; "
+        "56 values marked provisional (--strict fails on them)"
     )
 
 
@@ -53,10 +53,10 @@ def test_json_format(project: Path, runner: CliRunner) -> None:
     assert report["diagnostics"] == []
     assert report["summary"] == {
         "packs": ["data/all-star-draft"],
-        "files": 35,
+        "files": 37,
         "errors": 0,
         "warnings": 0,
-        "provisional": 55,
+        "provisional": 56,
         "strict": False,
         "passed": True,
         "provisional_values": report["summary"]["provisional_values"],
@@ -83,7 +83,7 @@ def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) ->
         in (result.stdout)
     )
     assert result.stdout.splitlines()[-1] == (
-        "data/all-star-draft: 35 files checked, 55 errors, no warnings; 55 values marked provisional"
+        "data/all-star-draft: 37 files checked, 56 errors, no warnings; 56 values marked provisional"
     )
 
 
@@ -101,7 +101,7 @@ def test_path_can_be_a_pack_or_a_file_inside_it(project: Path, runner: CliRunner
     for path in ("data", PACK, str(ARENAS)):
         result = runner.invoke(app, ["validate", path])
         assert result.exit_code == 0, path
-        assert result.stdout.startswith("data/all-star-draft: 35 files checked")
+        assert result.stdout.startswith("data/all-star-draft: 37 files checked")
 
 
 def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
@@ -110,7 +110,7 @@ def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
     (project / "data" / "all-star-draft").rename(copy / "data" / "all-star-draft")
     result = runner.invoke(app, ["validate", "--data", "copy/data"])
     assert result.exit_code == 0
-    assert result.stdout.startswith("copy/data/all-star-draft: 35 files checked")
+    assert result.stdout.startswith("copy/data/all-star-draft: 37 files checked")
 
 
 def test_usage_errors_exit_2(project: Path, runner: CliRunner) -> None:

@@ -124,8 +124,8 @@ def test_the_effects_are_whole_translated_sentences_with_their_numbers_and_types
         german["crow-marksman"]
         == f"Alle feindlichen Magier mit Stärke{nb}3{nb}oder weniger sterben."
     )
-    assert french["wither-mage"] == f"Seule\u202f: tous les ennemis perdent 4{nb}en force."
-    assert french["bog-lurker"] == f"Tous les Archers ennemis perdent 1{nb}en force."
+    assert french["wither-mage"] == f"Seule\u202f: tous les ennemis perdent 4{nb}en{nb}force."
+    assert french["bog-lurker"] == f"Tous les Archers ennemis perdent 1{nb}en{nb}force."
     assert french["glass-seer"] == f"Seule\u202f: piochez 2{nb}cartes."
     speed = _texts(loaded, "unit", "speed", "de")
     assert speed["glass-seer"] == "Geschwindigkeit 10"
@@ -155,7 +155,7 @@ def test_a_translation_that_drops_a_placeholder_is_refused(pack: Path, runner: C
     catalog = pack / "locales" / "fr" / "LC_MESSAGES" / "disaster-draft.po"
     replace_once(
         catalog,
-        'msgstr "Tous vos alliés gagnent {amount}\u00a0en force."',
+        'msgstr "Tous vos alliés gagnent {amount}\u00a0en\u00a0force."',
         'msgstr "Tous vos alliés gagnent en force."',
     )
     result = runner.invoke(app, ["validate", "--data", str(pack)])
@@ -200,7 +200,7 @@ def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     )
     texts = _shown(changed, *STEPS)
     assert {e for e, text in texts.items() if text} == {"s5-weakest-winner", "s6-all-dead"}
-    assert "beats every other such total" in texts["s5-weakest-winner"]
+    assert "is higher than every other such total" in texts["s5-weakest-winner"]
     assert "even if it died" in texts["s5-weakest-winner"]
     assert "died in the battle" in texts["s6-all-dead"]
 

@@ -118,9 +118,9 @@ def test_a_season_deck_pairs_everyone_evenly(players: int, cards: int) -> None:
 @pytest.mark.parametrize(
     ("locale", "words"),
     [
-        ("de", ["RW", "Saisons in der Liga: 9", "Meistertitel: 0", "Legende"]),
-        ("fr", ["AD", "Saisons dans la ligue\u202f: 9", "Titres de champion\u202f: 0", "Légende"]),
-        ("en", ["RW", "Seasons in the league: 9", "League titles: 0", "Legend"]),
+        ("de", ["RW", "Saisons im Klub: 9", "Meistertitel mit dem Klub: 0", "Legende"]),
+        ("fr", ["AD", "Saisons au club\u202f: 9", "Titres avec le club\u202f: 0", "Légende"]),
+        ("en", ["RW", "Seasons with the club: 9", "League titles with the club: 0", "Legend"]),
     ],
 )
 def test_player_cards_print_in_each_language(built: Path, locale: str, words: list[str]) -> None:

@@ -122,6 +122,18 @@ def test_every_text_keeps_the_house_style(language: str) -> None:
     assert problems == []
 
 
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_a_new_packs_texts_keep_the_house_style(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `draftdeck new` writes is the first text a designer copies from."""
+    from generator.services.starter import write_starter
+
+    monkeypatch.chdir(tmp_path)
+    pack = write_starter(Path("demo"), "demo")
+    assert style_problems(catalog_path(pack / "locales", language, "demo"), language) == []
+
+
 @pytest.mark.parametrize(
     ("language", "text", "problem"),
     [

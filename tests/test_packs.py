@@ -27,7 +27,7 @@ def test_a_new_pack_validates_and_builds_as_it_is(
     assert created.stdout.splitlines()[0] == "created demo/"
     validated = runner.invoke(app, ["validate", "--data", "demo"])
     assert validated.exit_code == 0, validated.output
-    assert validated.stdout == "demo: 7 files checked, no errors, no warnings\n"
+    assert validated.stdout == "demo: 9 files checked, no errors, no warnings\n"
     built = runner.invoke(app, ["build", "--data", "demo", "--out", "output", "--jobs", "1"])
     assert built.exit_code == 0, built.output
     names = {"de": "Sonne", "fr": "Soleil", "en": "Sun"}
@@ -54,15 +54,33 @@ def test_new_refuses_a_bad_id_or_an_existing_folder(
     assert "taken already exists; choose another id or folder" in taken.output
 
 
-def test_a_pack_without_plugin_has_no_summary_or_simulator(
+def test_a_pack_of_data_alone_writes_its_summary_and_tables_but_has_no_simulator(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
+    """`draftdeck new` starts a rules summary and the tables as documents: both print in
+    every language of the pack with no Python; only the simulator needs a plug-in."""
     monkeypatch.chdir(tmp_path)
     runner.invoke(app, ["new", "demo"])
-    for command in (["summary"], ["simulate", "--games", "1"]):
-        result = runner.invoke(app, [*command, "--data", "demo"])
-        assert result.exit_code == 2
-        assert "demo has no rules plug-in that provides" in result.output
+    for kind in ("summary", "tables"):
+        result = runner.invoke(app, [kind, "--data", "demo", "--format", "md"])
+        assert result.exit_code == 0, result.output
+    summaries = {
+        locale: (tmp_path / "output/demo" / locale / "summary.md").read_text(encoding="utf-8")
+        for locale in ("de", "fr", "en")
+    }
+    assert summaries["en"].startswith("# Demo: rules summary")
+    assert "Für 2 bis 4 Personen." in summaries["de"]
+    assert "Pour 2 à 4 joueurs." in summaries["fr"] or "Pour 2 à 4 joueurs." in summaries["fr"]
+    pdf = runner.invoke(app, ["summary", "--data", "demo", "--locale", "fr"])
+    assert pdf.exit_code == 0, pdf.output
+    assert (tmp_path / "output/demo/fr/summary.pdf").read_bytes().startswith(b"%PDF")
+    simulated = runner.invoke(app, ["simulate", "--games", "1", "--data", "demo"])
+    assert simulated.exit_code == 2
+    assert "demo has no rules plug-in that provides" in simulated.output
+    (tmp_path / "demo/documents/summary.yaml").unlink()
+    missing = runner.invoke(app, ["summary", "--data", "demo"])
+    assert missing.exit_code == 2
+    assert "demo has no documents/summary.yaml: write a rules summary there" in missing.output
 
 
 def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> None:
@@ -70,8 +88,8 @@ def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> N
     validated = runner.invoke(app, ["validate", "--data", "data"])
     assert validated.exit_code == 0, validated.output
     assert validated.stdout.endswith(
-        "data/all-star-draft, data/demo: 42 files checked, no errors, no warnings; "
-        "55 values marked provisional (--strict fails on them)\n"
+        "data/all-star-draft, data/demo: 46 files checked, no errors, no warnings; "
+        "56 values marked provisional (--strict fails on them)\n"
     )
     # A command about one game takes the only game that can answer it...
     previewed = runner.invoke(app, ["preview", "sun-1", "--data", "data", "--out", "png"])
@@ -182,13 +200,44 @@ def test_a_plugin_from_another_distribution_is_found(
         encoding="utf-8",
     )
     monkeypatch.syspath_prepend(str(site))
-    plugins.installed.cache_clear()
+    plugins._discovered.cache_clear()
     try:
         assert plugins.find_plugin("other-game") == plugins.Plugin(id="other-game")
         assert plugins.find_plugin("all-star-draft") is not None
     finally:
-        plugins.installed.cache_clear()
+        plugins._discovered.cache_clear()
         sys.modules.pop("othergame_plugin", None)
+
+
+def test_a_broken_plugin_fails_only_the_packs_that_name_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plug-in whose import fails is reported where a pack asks for it, without a
+    traceback; every other game keeps working."""
+    from generator import plugins
+    from generator.core.errors import UsageError
+
+    site = tmp_path / "site"
+    (site / "broken-1.0.dist-info").mkdir(parents=True)
+    (site / "broken-1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: broken\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (site / "broken-1.0.dist-info" / "entry_points.txt").write_text(
+        "[draftdeck.games]\nbroken-game = broken_plugin:PLUGIN\n", encoding="utf-8"
+    )
+    (site / "broken_plugin.py").write_text("raise RuntimeError('half installed')\n")
+    monkeypatch.syspath_prepend(str(site))
+    plugins._discovered.cache_clear()
+    try:
+        assert plugins.find_plugin("all-star-draft") is not None
+        with pytest.raises(
+            UsageError,
+            match=r"'broken-game' is installed but failed to load.*RuntimeError: half installed",
+        ):
+            plugins.find_plugin("broken-game")
+    finally:
+        plugins._discovered.cache_clear()
+        sys.modules.pop("broken_plugin", None)
 
 
 @pytest.mark.parametrize(

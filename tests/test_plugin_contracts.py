@@ -13,18 +13,18 @@ from generator.core.errors import UsageError
 from generator.games.all_star_draft import checks as asd_checks
 from generator.games.all_star_draft import export as asd_export
 from generator.games.all_star_draft import model_builder as asd_model
+from generator.games.all_star_draft import values as asd_values
 from generator.games.all_star_draft.printing import fan_zone, scoring_board, tiebreaker
 from generator.games.all_star_draft.printing import icons as asd_icons
 from generator.games.all_star_draft.simulation import simulator as asd_simulation
-from generator.games.all_star_draft.summary import render as asd_summary
 from generator.games.disaster_draft import checks as dd_checks
 from generator.games.disaster_draft import model as dd_model
 from generator.games.disaster_draft import simulation as dd_simulation
-from generator.games.disaster_draft import summary as dd_summary
+from generator.games.disaster_draft import values as dd_values
 from generator.games.extraliga_all_stars import checks as ex_checks
 from generator.games.extraliga_all_stars import model as ex_model
 from generator.games.extraliga_all_stars import simulation as ex_simulation
-from generator.games.extraliga_all_stars.summary import content as ex_summary
+from generator.games.extraliga_all_stars import values as ex_values
 from generator.plugins import Plugin, installed
 from generator.plugins.hooks import (
     CrossChecks,
@@ -32,8 +32,7 @@ from generator.plugins.hooks import (
     ExportHook,
     IconHook,
     ModelHook,
-    SummaryHook,
-    TablesHook,
+    ValuesHook,
 )
 from generator.plugins.simulation import Simulation
 
@@ -43,12 +42,7 @@ CROSS_CHECKS: tuple[CrossChecks, ...] = (
     ex_checks.cross_checks,
 )
 MODELS: tuple[ModelHook, ...] = (asd_model.model, dd_model.model, ex_model.model)
-SUMMARIES: tuple[SummaryHook, ...] = (
-    asd_summary.summary_document,
-    dd_summary.summary_document,
-    ex_summary.summary_document,
-)
-TABLES: tuple[TablesHook, ...] = (asd_summary.tables_document, ex_summary.tables_document)
+VALUES: tuple[ValuesHook, ...] = (asd_values.values, dd_values.values, ex_values.values)
 EXPORTS: tuple[ExportHook, ...] = (asd_export.edition_export,)
 DRAWINGS: tuple[DrawingHook, ...] = (
     fan_zone.fan_zone,
@@ -68,7 +62,7 @@ SHIPPED = ("all-star-draft", "disaster-draft", "extraliga-all-stars")
 @pytest.mark.parametrize("game", SHIPPED)
 def test_every_hook_a_shipped_game_names_meets_its_contract(game: str) -> None:
     plugin = installed()[game]
-    for name in ("cross_checks", "model", "summary", "tables", "rules", "simulation", "export"):
+    for name in ("cross_checks", "model", "values", "rules", "simulation", "export"):
         if getattr(plugin, name) is not None:
             assert plugin.hook(name) is not None
     for drawing in plugin.drawings:

@@ -23,6 +23,12 @@ ELEMENT = (
     '  motto: {type: text, box: [8, 6, 47, 6], text: "{motto|tr}", size: 9, min: 6, when: motto}\n'
 )
 MOTTO = {"de": "Aufstehen und strahlen", "fr": "Debout et rayonne", "en": "Rise and shine"}
+STEP = '      - "Read out the motto of the card you played."\n'
+RULE = {
+    "de": "Lies das Motto der Karte vor, die du gespielt hast.",
+    "fr": "Lisez à voix haute la devise de la carte jouée.",
+    "en": "Read out the motto of the card you played.",
+}
 COMMANDS = [
     "draftdeck new my-game",
     "draftdeck validate --data my-game",
@@ -32,14 +38,18 @@ COMMANDS = [
     "draftdeck i18n update --data my-game",
     "draftdeck i18n check --data my-game",
     "draftdeck preview sun-1 --data my-game --locale de",
+    "draftdeck summary --data my-game",
+    "draftdeck summary --data my-game --format md",
 ]
 
 
 def test_the_tutorial_shows_what_this_test_does() -> None:
-    for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, *COMMANDS):
+    for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, STEP, *COMMANDS):
         assert snippet in TUTORIAL, snippet
     for locale, motto in MOTTO.items():
         assert f'msgstr "{motto}"' in TUTORIAL, locale
+    for locale in ("de", "fr"):
+        assert f'msgstr "{RULE[locale]}"' in TUTORIAL, locale
 
 
 def _run(runner: CliRunner, command: str, out: Path) -> str:
@@ -98,3 +108,24 @@ def test_the_tutorial_end_to_end(
         first_sheet = reader(out / "my-game" / locale / "card.pdf").pages[0].extract_text()
         assert motto in first_sheet, locale
     assert (out / "preview" / "sun-1-de.png").is_file()
+    # 6. Write its rules.
+    replace_once(
+        game / "documents/summary.yaml",
+        '      - "Play a card from your hand face up in front of you."\n',
+        '      - "Play a card from your hand face up in front of you."\n' + STEP,
+    )
+    _run(runner, COMMANDS[4], out)
+    _run(runner, COMMANDS[5], out)
+    for locale, rule in RULE.items():
+        replace_once(
+            game / f"locales/{locale}/LC_MESSAGES/my-game.po",
+            f'msgid "{RULE["en"]}"\nmsgstr ""',
+            f'msgid "{RULE["en"]}"\nmsgstr "{rule}"',
+        )
+    _run(runner, COMMANDS[8], out)
+    _run(runner, COMMANDS[9], out)
+    for locale, rule in RULE.items():
+        summary = (out / "my-game" / locale / "summary.md").read_text(encoding="utf-8")
+        assert f"3. {rule}" in summary, locale
+        pdf = reader(out / "my-game" / locale / "summary.pdf")
+        assert rule.split()[0] in pdf.pages[0].extract_text(), locale

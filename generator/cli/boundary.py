@@ -10,7 +10,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
-from generator.core.diagnostics import format_text, shown_per_file, visible
+from generator.core.diagnostics import format_text, shown_per_file, visible, visible_lines
 from generator.core.errors import DataError, DraftdeckError, UsageError
 from generator.loading.scenarios import ScenarioError
 
@@ -96,12 +96,12 @@ def report(error: DraftdeckError | OSError) -> int:
         print(format_text(error.diagnostic), file=sys.stderr)
         return EXIT_DATA
     if isinstance(error, UsageError):
-        print(f"error: {visible(str(error))}", file=sys.stderr)
+        print(f"error: {visible_lines(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     if isinstance(error, OSError):  # the disk or a folder the user named, not the data
         where = f" '{visible(str(error.filename))}'" if error.filename else ""
         print(f"error: {error.strerror or error}{where}", file=sys.stderr)
         print(f"  hint: {_OS_HINTS.get(error.errno or 0, _OS_HINT)}", file=sys.stderr)
         return EXIT_DATA
-    print(f"error: {visible(str(error))}", file=sys.stderr)
+    print(f"error: {visible_lines(str(error))}", file=sys.stderr)
     return EXIT_DATA

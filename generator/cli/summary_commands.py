@@ -13,7 +13,7 @@ from generator.cli.options import DataOption, GameOption, OutOption
 from generator.core.paths import display_path
 
 if TYPE_CHECKING:
-    from generator.services.find import LoadedPack
+    pass
 
 
 class TextFormat(StrEnum):
@@ -89,14 +89,12 @@ def _write_all(
     from generator.output.atomic import write_atomic
     from generator.pools import parallel_map
     from generator.services.find import load_capable
-    from generator.services.texts import KINDS
-
-    def provides(pack: LoadedPack) -> bool:
-        return pack.plugin is not None and getattr(pack.plugin, kind) is not None
+    from generator.services.texts import KINDS, has_document
 
     where = workspace(data, out)
-    loaded = load_capable(where.data, game, f"with {KINDS[kind]}", provides)
-    loaded.needs(kind, KINDS[kind])
+    loaded = load_capable(
+        where.data, game, f"with {KINDS[kind]}", lambda pack: has_document(pack, kind)
+    )
     keys = [
         (e.id, loc)
         for e in loaded.editions(editions or ())

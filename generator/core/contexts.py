@@ -12,5 +12,7 @@ LAYOUT_CONTEXT = "layouts"
 """The words of a template's texts (layouts/*.yaml)."""
 PHRASE_CONTEXT = "phrases"
 """The sentences of the phrase book (layouts/phrases.yaml)."""
-TEMPLATE_CONTEXTS = frozenset({LAYOUT_CONTEXT, PHRASE_CONTEXT})
+DOCUMENT_CONTEXT = "documents"
+"""The texts of the pack's documents (documents/*.yaml): its rules summary and tables."""
+TEMPLATE_CONTEXTS = frozenset({LAYOUT_CONTEXT, PHRASE_CONTEXT, DOCUMENT_CONTEXT})
 """Contexts of texts whose placeholders a translation must keep."""

@@ -170,6 +170,11 @@ def visible(text: str) -> str:
     return text.translate(_INVISIBLE)
 
 
+def visible_lines(text: str) -> str:
+    """A message of several lines (several problems, one a line), each made visible."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
 def format_github(diagnostic: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the file."""
     kind = "error" if diagnostic.severity is Severity.ERROR else "warning"

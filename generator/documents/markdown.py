@@ -7,8 +7,11 @@ from generator.documents.model import (
     Block,
     Bullets,
     Figure,
+    Gallery,
     Heading,
+    Note,
     Paragraph,
+    Steps,
     Table,
     TextDocument,
 )
@@ -28,8 +31,14 @@ def _block(block: Block) -> str:
         return block.text
     if isinstance(block, Bullets):
         return "\n".join(f"- {item}" for item in block.items)
+    if isinstance(block, Steps):
+        return "\n".join(f"{number}. {item}" for number, item in enumerate(block.items, 1))
+    if isinstance(block, Note):
+        return f"> {block.text}"
     if isinstance(block, Figure):
-        return f"> {block.alt}"
+        return f"*{block.caption}*" if block.caption else f"> {block.alt}"
+    if isinstance(block, Gallery):
+        return f"*{block.caption}*"
     if isinstance(block, BarChart):
         return _table(_chart_table(block))
     return _table(block)

@@ -30,6 +30,20 @@ class Bullets:
 
 
 @dataclass(frozen=True)
+class Steps:
+    """A numbered list: steps in the order they are taken."""
+
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A remark set apart from the running text (a stand-in notice, a tip)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Figure:
     """A drawing (icons, small card faces) with a text alternative for plain-text formats."""
 
@@ -41,6 +55,17 @@ class Figure:
     """Height in mm."""
     draw: Callable[[Any], None]
     """Draws with a printing Pen, origin at the figure's lower-left corner, in mm."""
+    caption: str | None = None
+    """Printed with the figure (the text alternative stands in for it where it is not drawn)."""
+
+
+@dataclass(frozen=True)
+class Gallery:
+    """Drawings of one size (cards) side by side, in as many rows as the page needs."""
+
+    caption: str
+    items: tuple[Figure, ...]
+    """Each drawing, with its own text alternative."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +90,7 @@ class BarChart:
     """Height in mm; the chart spans the text width."""
 
 
-Block = Heading | Paragraph | Bullets | Table | Figure | BarChart
+Block = Heading | Paragraph | Bullets | Steps | Note | Table | Figure | Gallery | BarChart
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,12 @@ from generator.documents.model import (
     Block,
     Bullets,
     Figure,
+    Gallery,
     Heading,
+    Note,
     Paragraph,
+    Steps,
+    Table,
     TextDocument,
 )
 from generator.printing.fonts import register
@@ -22,6 +26,7 @@ from generator.printing.text import Where
 
 INK = "#1B1F2A"
 HEADER = "#14284B"
+NOTE = "#8A2B1B"
 PAGE = {"a4": (210.0, 297.0), "a5": (148.0, 210.0)}
 MARGIN = 14.0
 
@@ -47,8 +52,11 @@ def to_pdf(document: TextDocument, author: str, page: str = "a4") -> tuple[bytes
         initialFontName=fonts["regular"],
     )
     styles = _styles(fonts, small=page == "a5")
+    styles["available"] = pt(width - 2 * MARGIN)
     story = [_flowable(_title(document.title), styles, document.locale)]
-    story += [_flowable(block, styles, document.locale) for block in document.blocks]
+    for block in document.blocks:
+        found = _flowable(block, styles, document.locale)
+        story += found if isinstance(found, list) else [found]
     counter = {"pages": 0}
 
     def footer(canvas: Any, _: Any) -> None:
@@ -128,6 +136,30 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             spaceBefore=8,
             spaceAfter=4,
         ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=10.5 * scale,
+            leading=13 * scale,
+            textColor=_colour(HEADER),
+            keepWithNext=1,
+            spaceBefore=5,
+            spaceAfter=3,
+        ),
+        "lead": ParagraphStyle("lead", parent=body, keepWithNext=1),
+        "note": ParagraphStyle(
+            "note",
+            parent=body,
+            fontName=fonts["semibold"],
+            textColor=_colour(NOTE),
+            leftIndent=6,
+            borderPadding=3.5,
+            borderColor=_colour(NOTE),
+            borderWidth=0.6,
+            spaceBefore=6,
+            spaceAfter=8,
+        ),
         "cell": ParagraphStyle(
             "cell", parent=body, fontSize=8 * scale, leading=9.5 * scale, spaceAfter=0
         ),
@@ -146,6 +178,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             fontSize=8.5 * scale,
             spaceBefore=4,
             spaceAfter=2,
+            keepWithNext=1,
         ),
     }
 
@@ -166,20 +199,31 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
     from reportlab.platypus import Table as T
 
     if isinstance(block, Heading):
-        return P(_escape(block.text), styles["h1" if block.level == 1 else "h2"])
+        return P(_escape(block.text), styles[f"h{min(block.level, 3)}"])
     if isinstance(block, Paragraph):
-        return P(_escape(block.text), styles["body"])
-    if isinstance(block, Bullets):
+        # A paragraph that introduces what follows (ending with a colon) stays with it.
+        leads = block.text.rstrip().endswith(":")
+        return P(_escape(block.text), styles["lead" if leads else "body"])
+    if isinstance(block, Note):
+        return P(_escape(block.text), styles["note"])
+    if isinstance(block, Bullets | Steps):
         items: Any = [ListItem(P(_escape(item), styles["body"])) for item in block.items]
         return ListFlowable(
             items,
-            bulletType="bullet",
-            start="•",
+            bulletType="bullet" if isinstance(block, Bullets) else "1",
+            start="•" if isinstance(block, Bullets) else "1",
             bulletFontName=styles["body"].fontName,  # not ReportLab's unembedded Helvetica
             bulletFontSize=styles["body"].fontSize,
         )
     if isinstance(block, Figure):
+        if block.caption:
+            return KeepTogether(
+                [P(_escape(block.caption), styles["caption"]), _FigureFlowable(block, locale)]
+            )
         return _FigureFlowable(block, locale)
+    if isinstance(block, Gallery):
+        caption = P(_escape(block.caption), styles["caption"])
+        return [caption, _gallery_flowable_class()(block.items, locale)]
     if isinstance(block, BarChart):
         return KeepTogether([P(_escape(block.caption), styles["caption"]), _chart(block, styles)])
     rows = [[P(_escape(cell), styles["head"]) for cell in block.header]]
@@ -192,7 +236,7 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
         ]
         for row in block.rows
     ]
-    table = T(rows, repeatRows=1, hAlign="LEFT")
+    table = T(rows, colWidths=_column_widths(block, styles), repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -208,6 +252,43 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
         )
     )
     return KeepTogether([P(_escape(block.caption), styles["caption"]), table])
+
+
+PADDING = 8.0
+"""A cell's left and right padding together, with a point to spare each side, in points."""
+
+
+def _column_widths(table: Table, styles: dict[str, Any]) -> list[float] | None:
+    """Each column as wide as its longest line needs (a name never wraps where numbers
+    beside it leave room); when the page is too narrow, the widest columns give way, in
+    proportion, down to an equal share."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    available = styles["available"]
+    rows = [table.header, *table.rows]
+    columns = len(table.header)
+    natural = [0.0] * columns
+    for row in rows:
+        for index, cell in enumerate(row[:columns]):
+            if isinstance(cell, Figure):
+                wanted = pt(cell.width)
+            else:
+                style = styles["head" if row is table.header else "cell"]
+                wanted = max(
+                    (
+                        stringWidth(line, style.fontName, style.fontSize)
+                        for line in cell.split("\n")
+                    ),
+                    default=0.0,
+                )
+            natural[index] = max(natural[index], wanted + PADDING)
+    if sum(natural) <= available:
+        return natural
+    share = available / columns
+    narrow = [w for w in natural if w <= share]
+    wide_total = sum(w for w in natural if w > share)
+    room = available - sum(narrow)
+    return [w if w <= share else w * room / wide_total for w in natural]
 
 
 SERIES_COLOURS = ("#1F5FA8", "#E07A1F", "#3A9A4A", "#8A4FB0", "#C0392B", "#5D6D7E")
@@ -280,6 +361,61 @@ def _figure_flowable_class() -> Any:
             self.figure.draw(Pen(self.canv, Where("summary", self.locale)))
 
     return FigureFlowable
+
+
+GAP = 3.0
+"""Space between the drawings of a gallery, in mm."""
+
+
+@cache
+def _gallery_flowable_class() -> Any:
+    """The flowable that draws a Gallery: its drawings left to right, in as many rows as the
+    width takes, split between pages at a row."""
+    from reportlab.platypus import Flowable
+
+    class GalleryFlowable(Flowable):
+        def __init__(self, items: tuple[Figure, ...], locale: str) -> None:
+            super().__init__()
+            self.items, self.locale = items, locale
+            self.cell = (max(f.width for f in items), max(f.height for f in items))
+            self.across = len(items)
+            self.spaceBefore, self.spaceAfter = 2, 6
+            self.keepWithNext = 0
+
+        def wrap(self, available_width: float, _available_height: float) -> tuple[float, float]:
+            width, height = self.cell
+            self.across = max(
+                1, min(len(self.items), int((available_width + pt(GAP)) // pt(width + GAP)))
+            )
+            rows = -(-len(self.items) // self.across)
+            self.width = pt(self.across * (width + GAP) - GAP)
+            self.height = pt(rows * (height + GAP) - GAP)
+            return self.width, self.height
+
+        def split(self, available_width: float, available_height: float) -> list[Any]:
+            self.wrap(available_width, available_height)
+            rows = int((available_height + pt(GAP)) // pt(self.cell[1] + GAP))
+            if rows < 1 or rows * self.across >= len(self.items):
+                return []
+            cut = rows * self.across
+            return [
+                GalleryFlowable(self.items[:cut], self.locale),
+                GalleryFlowable(self.items[cut:], self.locale),
+            ]
+
+        def draw(self) -> None:
+            width, height = self.cell
+            pen = Pen(self.canv, Where("summary", self.locale))
+            for index, figure in enumerate(self.items):
+                row, column = divmod(index, self.across)
+                self.canv.saveState()
+                self.canv.translate(
+                    pt(column * (width + GAP)), self.height - pt((row + 1) * height + row * GAP)
+                )
+                figure.draw(pen)
+                self.canv.restoreState()
+
+    return GalleryFlowable
 
 
 def _FigureFlowable(figure: Figure, locale: str) -> Any:

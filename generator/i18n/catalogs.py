@@ -16,7 +16,7 @@ from generator.core.errors import InputError
 from generator.core.paths import display_path
 from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
-from generator.loading.manifest import LAYOUTS, PHRASES
+from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES
 from generator.printing.characters import unprintable
 
 Key = tuple[str, str]
@@ -214,6 +214,7 @@ def check_translations(
             translate,
             layout=key.startswith(f"{LAYOUTS}/"),
             phrases=key == f"{LAYOUTS}/{PHRASES}",
+            texts=key.startswith(f"{DOCUMENTS}/"),
         )
     ]
     diagnostics: list[Diagnostic] = []
@@ -262,7 +263,7 @@ def check_translations(
                     (problem, "keep every {placeholder} of the text as it is")
                     for translated in forms
                     for problem in (
-                        _placeholder_problem(found.text, translated)
+                        _placeholder_problem(found.text, translated, found.plural)
                         if found.context in TEMPLATE_CONTEXTS
                         else ()
                     )
@@ -322,17 +323,28 @@ def _either(languages: list[str]) -> str:
     )
 
 
-def _placeholder_problem(text: str, translated: str) -> Iterator[str]:
-    """Why a template text's translation cannot be filled in as the text can, if it cannot."""
+def _placeholder_problem(text: str, translated: str, plural: str | None = None) -> Iterator[str]:
+    """Why a template text's translation cannot be filled in as the text can, if it cannot: it
+    names each placeholder of the text and no other (how often is the language's affair:
+    French says "jusqu’à {n} cartes" once where English repeats the number). A form of a
+    plural text may leave out what only one English form names ("one card" for "{n} cards")."""
     from generator.templates.expressions import ExpressionError, Placeholder, parse_text
 
+    def names(source: str) -> set[str]:
+        return {p.source for p in parse_text(source) if isinstance(p, Placeholder)}
+
     try:
-        theirs = sorted(p.source for p in parse_text(translated) if isinstance(p, Placeholder))
+        theirs = names(translated)
     except ExpressionError as error:
         yield f"is broken: {error.message}"
         return
-    ours = sorted(p.source for p in parse_text(text) if isinstance(p, Placeholder))
-    if theirs != ours:
-        shown = ", ".join(f"{{{p}}}" for p in theirs) or "none"
-        wanted = ", ".join(f"{{{p}}}" for p in ours) or "none"
+    ours = names(text)
+    if plural is None:
+        allowed, needed = ours, ours
+    else:
+        other = names(plural)
+        allowed, needed = ours | other, ours & other
+    if not needed <= theirs <= allowed:
+        shown = ", ".join(f"{{{p}}}" for p in sorted(theirs)) or "none"
+        wanted = ", ".join(f"{{{p}}}" for p in sorted(allowed)) or "none"
         yield f"has the placeholders {shown}, not {wanted}"

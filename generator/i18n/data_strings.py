@@ -19,7 +19,12 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.core.contexts import LAYOUT_CONTEXT, PHRASE_CONTEXT, TOP_LEVEL_CONTEXT
+from generator.core.contexts import (
+    DOCUMENT_CONTEXT,
+    LAYOUT_CONTEXT,
+    PHRASE_CONTEXT,
+    TOP_LEVEL_CONTEXT,
+)
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import is_translated
 from generator.templates.expressions import ExpressionError, needs_translation
@@ -51,10 +56,13 @@ def data_strings(
     *,
     layout: bool = False,
     phrases: bool = False,
+    texts: bool = False,
 ) -> Iterator[DataString]:
     """Every translatable string of a document (a template's with `layout`, the phrase
-    books' with `phrases`), in document order."""
-    if phrases:
+    books' with `phrases`, a pack document's with `texts`), in document order."""
+    if texts:
+        yield from _document_texts(document.value)
+    elif phrases:
         yield from _phrase_texts(document.value)
     elif layout:
         yield from _template_texts(document.value.get("elements", {}), ("elements",))
@@ -110,6 +118,61 @@ def _phrase_texts(books: Any) -> Iterator[DataString]:
                     f"{name}, {_described(message.get('when'))}",
                     plural if isinstance(plural, str) and message.get("count") else None,
                 )
+
+
+_TEXT_KEYS = frozenset(
+    {"title", "heading", "paragraph", "note", "text", "term", "means", "caption", "cell"}
+)
+"""Keys whose value is a text of a pack document (documents/*.yaml)."""
+_TEXT_LISTS = frozenset({"bullets", "steps", "header", "cells"})
+"""Keys whose value is a list of texts (or of mappings with texts)."""
+_NOT_TEXT = frozenset(
+    {"when", "unless", "over", "each", "count", "plural", "ids", "value", "component", "level"}
+)
+
+
+def _document_texts(value: Any, path: PathKey = (), block: str = "") -> Iterator[DataString]:
+    """The texts of a pack document, each with its plural form where it has one."""
+    if isinstance(value, dict):
+        for key, child in value.items():
+            if key in _NOT_TEXT:
+                continue
+            where = (*path, key)
+            named = block or (
+                f"block {int(path[1]) + 1}"
+                if path[:1] == ("blocks",) and len(path) > 1
+                else "title"
+                if key == "title"
+                else ""
+            )
+            if isinstance(child, str) and key in _TEXT_KEYS and _worded(child):
+                # A plural's count may be named by the list a choice of texts belongs to.
+                plural = value.get("plural") if key in ("paragraph", "text") else None
+                yield DataString(
+                    DOCUMENT_CONTEXT,
+                    child,
+                    where,
+                    named,
+                    plural if isinstance(plural, str) else None,
+                )
+            elif key in _TEXT_LISTS and isinstance(child, list):
+                for index, entry in enumerate(child):
+                    if isinstance(entry, str):
+                        if _worded(entry):
+                            yield DataString(DOCUMENT_CONTEXT, entry, (*where, index), named)
+                    else:
+                        yield from _document_texts(entry, (*where, index), named)
+            elif key == "rows" and isinstance(child, list):
+                for index, row in enumerate(child):
+                    cells = row if isinstance(row, list) else [row]
+                    yield from _document_texts(
+                        {"cells": cells} if isinstance(row, list) else row, (*where, index), named
+                    )
+            else:
+                yield from _document_texts(child, where, named)
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _document_texts(child, (*path, index), block)
 
 
 def _described(when: Any) -> str:

@@ -15,7 +15,7 @@ from generator.core.diagnostics import Diagnostic
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.i18n.glossary import Glossary
 from generator.loading import strict_yaml
-from generator.loading.manifest import LAYOUTS, PHRASES, translated_keys
+from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES, translated_keys
 
 ExtractResult = tuple[int, str, tuple[str, ...], list[str]]
 
@@ -51,8 +51,11 @@ def extract_data_strings(
     parts = Path(str(name)).resolve().relative_to(root).parts if root is not None else ()
     layout = parts[:1] == (LAYOUTS,)
     phrases = parts == (LAYOUTS, f"{PHRASES}.yaml")
+    texts = parts[:1] == (DOCUMENTS,)
     glossary = options.get("glossary") or Glossary()
-    for found in data_strings(document, _translated_keys(root), layout=layout, phrases=phrases):
+    for found in data_strings(
+        document, _translated_keys(root), layout=layout, phrases=phrases, texts=texts
+    ):
         line, _ = document.locate(found.path)
         where = f"{found.context}: {found.item_id}" if found.item_id else found.context
         comment = [where, *glossary.comments(found.text)]

@@ -22,7 +22,10 @@ def main() -> None:
     path, changed = write_template(LOCALES_DIR / f"{UI_DOMAIN}.pot", interface_template())
     print(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
     template = read_catalog(path)  # with the date it was written on, which the catalogs copy
-    for path, changed in update_domain(LOCALES_DIR, UI_DOMAIN, template, LANGUAGES):
+    # Texts the code no longer marks are dropped: the history of a message is git's.
+    for path, changed in update_domain(
+        LOCALES_DIR, UI_DOMAIN, template, LANGUAGES, keep_obsolete=False
+    ):
         print(f"{'updated' if changed else 'unchanged'}: {display_path(path)}")
 
 

@@ -117,6 +117,15 @@ class Translator:
 
         return str(format_list(items, style="standard", locale=self.locale))
 
+    def month(self, date: str) -> str:
+        """A YYYY-MM-DD date as its month and year in this language ("Oktober 2020")."""
+        import datetime
+
+        from babel.dates import format_skeleton
+
+        day = datetime.date.fromisoformat(date[:10] if len(date) >= 10 else date[:7] + "-01")
+        return str(format_skeleton("yMMMM", day, locale=self.locale))
+
     def ordinal(self, value: int) -> str:
         """An ordinal such as 1st, 1., 1er, by the locale's ordinal rules."""
         category = _ordinal_form(value, self.locale)

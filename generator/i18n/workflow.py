@@ -8,6 +8,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any, cast
 
+from generator.core.contexts import DOCUMENT_CONTEXT
 from generator.core.errors import DataError
 from generator.core.paths import PACKAGE_DIR, display_path
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
@@ -128,9 +129,11 @@ def update(locales_dir: Path, game_id: str, locales: list[str]) -> list[Written]
 
 
 def update_domain(
-    locales_dir: Path, domain: str, template: Any, locales: list[str]
+    locales_dir: Path, domain: str, template: Any, locales: list[str], keep_obsolete: bool = True
 ) -> list[Written]:
-    """Merge one template into each language's catalog of its domain."""
+    """Merge one template into each language's catalog of its domain; texts gone from the
+    template stay at the end as obsolete entries (#~), for a translator to reuse, unless
+    `keep_obsolete` is false."""
     from babel.messages.catalog import Catalog
 
     written = []
@@ -138,7 +141,7 @@ def update_domain(
         path = catalog_path(locales_dir, locale, domain)
         catalog = _read(path, locale) if path.is_file() else Catalog(locale=locale, domain=domain)
         catalog.update(template, no_fuzzy_matching=False)  # a changed text keeps its old one, fuzzy
-        written.append((path, write_atomic(path, _po_bytes(catalog))))
+        written.append((path, write_atomic(path, _po_bytes(catalog, keep_obsolete))))
     return written
 
 
@@ -207,12 +210,19 @@ def check(
 
 
 def _strays(glossary: Glossary, message: Any, locale: str) -> Iterator[str]:
-    """How a finished catalog entry strays from the glossary."""
+    """How a finished catalog entry strays from the glossary: a card's text or label in
+    full, a document's prose (context documents) in the words it must never use only."""
     if not message.id or message.fuzzy:
         return
     source = " ".join(message.id) if isinstance(message.id, tuple) else message.id
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    found = [p for string in strings if string for p in glossary.problems(source, string, locale)]
+    strict = message.context != DOCUMENT_CONTEXT
+    found = [
+        p
+        for string in strings
+        if string
+        for p in glossary.problems(source, string, locale, strict=strict)
+    ]
     for problem in dict.fromkeys(found):  # each once, whichever plural forms share it
         yield f"{_key(message.id)!r}: {problem}"
 
@@ -227,11 +237,16 @@ def _read(path: Path, locale: str | None = None) -> Any:
     return read_catalog(path, locale)
 
 
-def _po_bytes(catalog: Any) -> bytes:
+def _po_bytes(catalog: Any, keep_obsolete: bool = True) -> bytes:
     from babel.messages.pofile import write_po
 
     buffer = BytesIO()
     write_po(
-        buffer, catalog, width=100, sort_output=False, ignore_obsolete=False, include_previous=True
+        buffer,
+        catalog,
+        width=100,
+        sort_output=False,
+        ignore_obsolete=not keep_obsolete,
+        include_previous=True,
     )
     return buffer.getvalue()

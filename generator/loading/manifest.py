@@ -30,6 +30,8 @@ LAYOUT_SCHEMAS = {
     EMBLEMS: "emblems.schema.json",
 }
 """The files of layouts/ that are not templates, and their schemas."""
+DOCUMENTS = "documents"
+"""The folder of the pack's documents: its rules summary and rulebook tables as data."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,15 @@ class Manifest:
                 for s in self.edition_documents
             )
         return specs
+
+    def document_specs(self) -> list[DocumentSpec]:
+        """Every document in documents/ (summary.yaml, tables.yaml, ...)."""
+        folder = self.root / DOCUMENTS
+        names = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        return [
+            DocumentSpec(f"{DOCUMENTS}/{name}", f"{DOCUMENTS}/{name}.yaml", "document.schema.json")
+            for name in names
+        ]
 
     def layout_specs(self) -> list[DocumentSpec]:
         """The theme, the phrase books, the emblems and every template in layouts/."""

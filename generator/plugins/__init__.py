@@ -28,8 +28,7 @@ from generator.plugins.hooks import (
     ExportHook,
     IconHook,
     ModelHook,
-    SummaryHook,
-    TablesHook,
+    ValuesHook,
 )
 from generator.plugins.simulation import Simulation
 
@@ -57,10 +56,9 @@ class Plugin:
     """Drawing name -> a `DrawingHook`, for computed faces."""
     icons: Mapping[str, str] = field(default_factory=dict)
     """Icon name -> an `IconHook`."""
-    summary: str | None = None
-    """A `SummaryHook`: the rules summary."""
-    tables: str | None = None
-    """A `TablesHook`: the rulebook tables."""
+    values: str | None = None
+    """A `ValuesHook`: what the pack's documents (its rules summary and tables) name as
+    {values.…}, computed by the rules."""
     rules: str | None = None
     """A Typer app whose commands `draftdeck rules` runs."""
     simulation: str | None = None
@@ -73,9 +71,7 @@ class Plugin:
     @overload
     def hook(self, name: Literal["model"]) -> ModelHook: ...
     @overload
-    def hook(self, name: Literal["summary"]) -> SummaryHook: ...
-    @overload
-    def hook(self, name: Literal["tables"]) -> TablesHook: ...
+    def hook(self, name: Literal["values"]) -> ValuesHook: ...
     @overload
     def hook(self, name: Literal["rules"]) -> typer.Typer: ...
     @overload
@@ -113,8 +109,7 @@ class Plugin:
 CONTRACTS: Mapping[str, type] = {
     "cross_checks": CrossChecks,
     "model": ModelHook,
-    "summary": SummaryHook,
-    "tables": TablesHook,
+    "values": ValuesHook,
     "export": ExportHook,
 }
 """The Protocol of each hook that is a function."""
@@ -145,16 +140,35 @@ def resolve(target: str) -> Any:
 
 
 @cache
-def installed() -> Mapping[str, Plugin]:
-    """Every installed plug-in by id."""
+def _discovered() -> tuple[Mapping[str, Plugin], Mapping[str, str]]:
+    """Every installed plug-in by id, and why each entry point that failed to load failed:
+    one broken plug-in fails only the packs that name it."""
     found: dict[str, Plugin] = {}
+    broken: dict[str, str] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
-        plugin = point.load()
+        try:
+            plugin = point.load()
+        except Exception as error:  # any fault of another distribution's code
+            broken[point.name] = f"{point.value}: {type(error).__name__}: {error}"
+            continue
         if isinstance(plugin, Plugin):
             found[plugin.id] = plugin
-    return found
+        else:
+            broken[point.name] = f"{point.value} is a {type(plugin).__name__}, not a Plugin"
+    return found, broken
+
+
+def installed() -> Mapping[str, Plugin]:
+    """Every installed plug-in that loads, by id."""
+    return _discovered()[0]
 
 
 def find_plugin(plugin_id: str) -> Plugin | None:
-    """The installed plug-in with this id, or None."""
-    return installed().get(plugin_id)
+    """The installed plug-in with this id, or None; a UsageError if it failed to load."""
+    found, broken = _discovered()
+    if plugin_id not in found and plugin_id in broken:
+        raise UsageError(
+            f"the rules plug-in '{plugin_id}' is installed but failed to load "
+            f"({broken[plugin_id]}); reinstall or update the distribution that provides it"
+        )
+    return found.get(plugin_id)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:  # types only: resolving a hook loads nothing more
     from generator.core.diagnostics import Diagnostic
-    from generator.documents.model import TextDocument
     from generator.i18n.ui import Translator
     from generator.loading.document import Document
     from generator.loading.manifest import Manifest
@@ -42,18 +41,15 @@ DrawCard: TypeAlias = "Callable[[str, str], Callable[[Pen], None]]"
 """`(component id, card id) -> draws that card's front as the build prints it`."""
 
 
-class SummaryHook(Protocol):
-    """The rules summary of an edition in a language."""
+class ValuesHook(Protocol):
+    """What the pack's documents name as {values.…}: what only the rules can compute (odds,
+    worked examples, drawings), for an edition in a language. Plain data (numbers, texts,
+    lists and mappings of them), figures (`Figure`) for `figure:` blocks, card ids for
+    `cards:` blocks."""
 
     def __call__(
         self, model: Any, edition: str, translator: Translator, draw_card: DrawCard, /
-    ) -> TextDocument: ...
-
-
-class TablesHook(Protocol):
-    """The rulebook tables of an edition in a language."""
-
-    def __call__(self, model: Any, edition: str, translator: Translator, /) -> TextDocument: ...
+    ) -> Mapping[str, Any]: ...
 
 
 class ExportHook(Protocol):

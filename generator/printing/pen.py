@@ -34,6 +34,9 @@ class TextStyle(NamedTuple):
     align: str = "centre"
     """left, centre or right."""
     wrap: bool = False
+    same_size: str = ""
+    """The style's name when every text of it on a face is set at one size (the theme's
+    same-size), else empty."""
 
 
 class Pen:
@@ -161,12 +164,11 @@ class Pen:
         path.close()
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
-    def text(self, box: Rect, text: str, style: TextStyle) -> Fitted:
-        """Fit text into the box (centred vertically) and draw it."""
-        font = self.fonts[style.weight]
-        fitted = fit(
+    def fitted(self, box: Rect, text: str, style: TextStyle) -> Fitted:
+        """The text fitted into the box: its lines and the size they are set at."""
+        return fit(
             text,
-            font,
+            self.fonts[style.weight],
             pt(box.width),
             pt(box.height),
             style.size,
@@ -174,6 +176,11 @@ class Pen:
             self.where,
             wrap_lines=style.wrap,
         )
+
+    def text(self, box: Rect, text: str, style: TextStyle) -> Fitted:
+        """Fit text into the box (centred vertically) and draw it."""
+        fitted = self.fitted(box, text, style)
+        font = fitted.font
         c = self.canvas
         self._colours(style.colour, None, 0)
         c.setFont(font, fitted.size)

@@ -264,6 +264,18 @@ class LanguageEnv:
         """An ordinal in this language."""
         return self.tr.ordinal(value)
 
+    def joined(self, items: list[str]) -> str:
+        """Items joined with this language's "and"."""
+        return self.tr.joined(items)
+
+    def either(self, items: list[str]) -> str:
+        """Items joined with this language's "or"."""
+        return self.tr.either(items)
+
+    def month(self, date: str) -> str:
+        """A date's month and year in this language."""
+        return self.tr.month(date)
+
 
 def _tile_label(pattern: str, column: int, row: int) -> str:
     return pattern.format(column=column + 1, row=row + 1)

@@ -33,12 +33,90 @@ TRANSLATIONS = {
     ("cards", "Sun"): {"de": "Sonne", "fr": "Soleil", "en": "Sun"},
     ("cards", "Moon"): {"de": "Mond", "fr": "Lune", "en": "Moon"},
     ("cards", "Star"): {"de": "Stern", "fr": "Étoile", "en": "Star"},
+    ("documents", "{game.name|tr}: rules summary"): {
+        "de": "{game.name|tr}: Regelübersicht",
+        "fr": "{game.name|tr}\u202f: résumé des règles",
+        "en": "{game.name|tr}: rules summary",
+    },
+    ("documents", "For {game.players.min|number} to {game.players.max|number} players."): {
+        "de": "Für {game.players.min|number} bis {game.players.max|number} Personen.",
+        "fr": "Pour {game.players.min|number} à {game.players.max|number} joueurs.",
+        "en": "For {game.players.min|number} to {game.players.max|number} players.",
+    },
+    ("documents", "Goal"): {"de": "Ziel des Spiels", "fr": "But du jeu", "en": "Goal"},
+    (
+        "documents",
+        "Collect cards of high value. Whoever holds the most points at the end wins.",
+    ): {
+        "de": "Sammle Karten mit hohem Wert. Wer am Ende die meisten Punkte hat, gewinnt.",
+        "fr": "Collectez des cartes de grande valeur. Le joueur qui a le plus de points à la "
+        "fin gagne.",
+        "en": "Collect cards of high value. Whoever holds the most points at the end wins.",
+    },
+    ("documents", "What is in the box"): {
+        "de": "Spielmaterial",
+        "fr": "Matériel",
+        "en": "What is in the box",
+    },
+    ("documents", "The deck has {cards.cards|count|number} cards."): {
+        "de": "Das Deck hat {cards.cards|count|number} Karten.",
+        "fr": "La pioche compte {cards.cards|count|number} cartes.",
+        "en": "The deck has {cards.cards|count|number} cards.",
+    },
+    ("documents", "A turn"): {"de": "Ein Spielzug", "fr": "Un tour", "en": "A turn"},
+    ("documents", "Draw a card."): {
+        "de": "Zieh eine Karte.",
+        "fr": "Piochez une carte.",
+        "en": "Draw a card.",
+    },
+    ("documents", "Play a card from your hand face up in front of you."): {
+        "de": "Leg eine Karte aus deiner Hand offen vor dir aus.",
+        "fr": "Posez une carte de votre main face visible devant vous.",
+        "en": "Play a card from your hand face up in front of you.",
+    },
+    ("documents", "End of the game"): {
+        "de": "Spielende",
+        "fr": "Fin de la partie",
+        "en": "End of the game",
+    },
+    (
+        "documents",
+        "When the deck is empty, everyone adds up the values of the cards in front of them. "
+        "The player with the most points wins.",
+    ): {
+        "de": "Ist das Deck leer, zählt jede Person die Werte der Karten vor sich zusammen. "
+        "Wer die meisten Punkte hat, gewinnt.",
+        "fr": "Quand la pioche est vide, chacun additionne les valeurs des cartes posées "
+        "devant lui. Le joueur qui a le plus de points gagne.",
+        "en": "When the deck is empty, everyone adds up the values of the cards in front of "
+        "them. The player with the most points wins.",
+    },
+    (
+        "documents",
+        "This summary is a starting point: write your game's rules in documents/summary.yaml.",
+    ): {
+        "de": "Diese Übersicht ist ein Anfang: Schreib die Regeln deines Spiels in "
+        "documents/summary.yaml.",
+        "fr": "Ce résumé est un point de départ\u202f: écrivez les règles de votre jeu dans "
+        "documents/summary.yaml.",
+        "en": "This summary is a starting point: write your game's rules in "
+        "documents/summary.yaml.",
+    },
+    ("documents", "{game.name|tr}: rulebook tables"): {
+        "de": "{game.name|tr}: Tabellen der Spielregel",
+        "fr": "{game.name|tr}\u202f: tableaux des règles",
+        "en": "{game.name|tr}: rulebook tables",
+    },
+    ("documents", "The cards"): {"de": "Die Karten", "fr": "Les cartes", "en": "The cards"},
+    ("documents", "Card"): {"de": "Karte", "fr": "Carte", "en": "Card"},
+    ("documents", "Value"): {"de": "Wert", "fr": "Valeur", "en": "Value"},
 }
 """The starter's texts in its three languages (the game's name is kept as it is)."""
 
 
 EDITOR_SCHEMAS = (
     "game.schema.json",
+    "document.schema.json",
     "components.schema.json",
     "glossary.schema.json",
     "layout.schema.json",

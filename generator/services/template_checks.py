@@ -62,6 +62,18 @@ class CheckEnv:
         """The number with a point."""
         return f"{value}."
 
+    def joined(self, items: list[str]) -> str:
+        """The items with commas."""
+        return ", ".join(items)
+
+    def either(self, items: list[str]) -> str:
+        """The items with commas."""
+        return ", ".join(items)
+
+    def month(self, date: str) -> str:
+        """The date as written."""
+        return date
+
 
 @dataclass
 class _Found:

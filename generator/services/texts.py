@@ -1,24 +1,44 @@
-"""A pack's rules summary and rulebook tables, in one edition and language, as finished bytes."""
+"""A pack's rules summary and rulebook tables, in one edition and language, as finished bytes.
+
+Both are documents of the pack (documents/summary.yaml, documents/tables.yaml),
+bound to its data in the language asked for (generator.documents.source),
+with what the game's rules plug-in computes (its `values` hook) where it
+has one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from generator.core.errors import DataError, UsageError
 from generator.documents.markdown import to_markdown
 from generator.documents.model import TextDocument
 from generator.documents.pdf import booklet, to_pdf
+from generator.documents.source import DocumentProblem, Setting, bind_document
+from generator.loading.manifest import DOCUMENTS
 from generator.printing.pen import Pen
 from generator.services.find import LoadedPack
 from generator.services.preview import find_card
-from generator.services.render import faces, translator
+from generator.services.render import LanguageEnv, faces, translator
 
 KINDS = {"summary": "a rules summary", "tables": "rulebook tables"}
-"""The documents a plug-in may write, by the hook that writes each."""
+"""The documents `draftdeck summary` and `draftdeck tables` write, and what each is."""
+
+
+def has_document(loaded: LoadedPack, kind: str) -> bool:
+    """Whether the pack holds documents/<kind>.yaml."""
+    return f"{DOCUMENTS}/{kind}" in loaded.pack.documents
 
 
 def text_document(loaded: LoadedPack, kind: str, edition_id: str, locale: str) -> TextDocument:
     """The summary or the tables; a missing translation raises."""
-    plugin = loaded.needs(kind, KINDS[kind])
+    document = loaded.pack.documents.get(f"{DOCUMENTS}/{kind}")
+    if document is None:
+        raise UsageError(
+            f"{loaded.pack.id} has no {DOCUMENTS}/{kind}.yaml: write {KINDS[kind]} there "
+            "(docs/packs.md#documents; draftdeck new starts one)"
+        )
     tr = translator(loaded, locale)
     box = loaded.pack.editions[edition_id]
 
@@ -29,12 +49,18 @@ def text_document(loaded: LoadedPack, kind: str, edition_id: str, locale: str) -
         (drawn,) = faces(loaded, box, component, component.front, tr, False, cards=[card])
         return drawn
 
-    if kind == "summary":
-        document = plugin.hook("summary")(loaded.model, edition_id, tr, face)
-    else:
-        document = plugin.hook("tables")(loaded.model, edition_id, tr)
+    values: Mapping[str, Any] = {}
+    if loaded.plugin is not None and loaded.plugin.values is not None:
+        values = loaded.plugin.hook("values")(loaded.model, edition_id, tr, face)
+    setting = Setting(loaded.pack, box, LanguageEnv(tr, False), values, tr, face)
+    try:
+        bound = bind_document(document, setting)
+    except DocumentProblem as problem:
+        raise DataError(
+            [document.diagnostic(problem.path, problem.message, hint=problem.hint)]
+        ) from None
     tr.check()
-    return document
+    return bound
 
 
 def render_text(document: TextDocument, author: str, output: str, paper: str) -> bytes:

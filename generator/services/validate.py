@@ -10,12 +10,14 @@ from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.paths import SCHEMAS_DIR, display_path
+from generator.documents.source import Setting, check_document
 from generator.i18n.catalogs import check_translations
 from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.files import links_out, resolved_inside, why_outside
 from generator.loading.items import Item
 from generator.loading.manifest import (
+    DOCUMENTS,
     EMBLEMS,
     LAYOUT_SCHEMAS,
     LAYOUTS,
@@ -33,7 +35,7 @@ from generator.model.pack import Pack
 from generator.plugins import Plugin, find_plugin, installed
 from generator.services.budget import check_budget
 from generator.services.characters import character_problems
-from generator.services.template_checks import check_templates
+from generator.services.template_checks import CheckEnv, check_templates
 from generator.templates.emblems import read_emblems
 from generator.templates.icons import BUILT_IN
 from generator.templates.load import read_templates, read_theme
@@ -136,7 +138,7 @@ def validate_pack(root: Path) -> PackResult:
     diagnostics += problems
     if plugin is not None:
         diagnostics += _unlisted(plugin, manifest, manifest_document)
-    specs = [*manifest.specs(), *manifest.layout_specs()]
+    specs = [*manifest.specs(), *manifest.layout_specs(), *manifest.document_specs()]
     loaded = load_documents(root, specs, found)
     documents = {**loaded.documents, "game": manifest_document}
     diagnostics += loaded.diagnostics
@@ -166,6 +168,8 @@ def validate_pack(root: Path) -> PackResult:
         )
     elif not over_budget:  # checking every card of a runaway deck would itself run away
         diagnostics += check_templates(pack, icons, drawings)
+    if not _unloaded_data(root, manifest, documents):  # a document names every data file:
+        diagnostics += _document_problems(pack)  # checked once the file's own problems are fixed
     diagnostics += character_problems(documents)
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
@@ -264,6 +268,26 @@ def _model(
         manifest, documents, boxes.editions, templates, theme, game, found, phrases, emblems
     )
     return pack, [*problems, *boxes.diagnostics, *wrong]
+
+
+def _document_problems(pack: Pack) -> list[Diagnostic]:
+    """The problems of the pack's documents (documents/*.yaml), bound for every edition
+    without a language; what the rules plug-in computes is not known here."""
+    found: list[Diagnostic] = []
+    for key, document in pack.documents.items():
+        if not key.startswith(f"{DOCUMENTS}/"):
+            continue
+        for edition in pack.editions.values():
+            found += check_document(document, Setting(pack, edition, CheckEnv(False), None))
+    return list(dict.fromkeys(found))
+
+
+def _unloaded_data(root: Path, manifest: Manifest, documents: Mapping[str, Document]) -> bool:
+    """Whether a data file of the pack did not load (or a required one is missing)."""
+    return any(
+        spec.key not in documents and (spec.required or (root / spec.relative).exists())
+        for spec in manifest.specs()
+    )
 
 
 def _unloaded_layout_files(

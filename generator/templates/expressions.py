@@ -21,12 +21,28 @@ from generator.loading.manifest import is_translated, sometimes_translated
 PathKey = tuple[str | int, ...]
 WHITE = "#FFFFFF"
 DARK_INK = "#1B1F2A"
-REPEAT_ROOTS = frozenset({"item", "index", "odd"})
-"""Names a repeat gives its elements, before the card's own fields."""
+REPEAT_ROOTS = frozenset({"item", "index", "odd", "each"})
+"""Names a repeat (or a document's list) gives what it holds, before the card's own fields."""
 OTHER_ROOTS = frozenset({"game", "edition", "component"})
 """Names that reach beyond the card when it has no field of that name."""
 TEXT_FILTERS = frozenset(
-    {"tr", "number", "signed", "abs", "ordinal", "upper", "lower", "initial", "say"}
+    {
+        "tr",
+        "number",
+        "signed",
+        "abs",
+        "ordinal",
+        "upper",
+        "lower",
+        "initial",
+        "capital",
+        "lower-initial",
+        "say",
+        "count",
+        "joined",
+        "either",
+        "month",
+    }
 )
 COLOUR_FILTERS = frozenset({"bg", "ink"})
 FILTERS = TEXT_FILTERS | COLOUR_FILTERS
@@ -106,6 +122,15 @@ class Env(Protocol):
 
     def ordinal(self, value: int) -> str:
         """1st, 1., 1er..."""
+
+    def joined(self, items: list[str]) -> str:
+        """Items joined with this language's "and": A, B and C."""
+
+    def either(self, items: list[str]) -> str:
+        """Items joined with this language's "or": 2, 3 or 4."""
+
+    def month(self, date: str) -> str:
+        """A YYYY-MM-DD date as its month and year: October 2020."""
 
 
 class Sayer(Protocol):
@@ -429,7 +454,7 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope
                 "a whole number",
             )
             value = env.ordinal(value)
-        elif name in ("upper", "lower", "initial"):
+        elif name in ("upper", "lower", "initial", "capital", "lower-initial"):
             _expect(isinstance(value, str), placeholder, "text")
             value = (
                 value.upper()
@@ -437,7 +462,24 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope
                 else value.lower()
                 if name == "lower"
                 else value[:1].upper()
+                if name == "initial"
+                else value[:1].upper() + value[1:]
+                if name == "capital"
+                else value[:1].lower() + value[1:]
             )
+        elif name == "count":
+            _expect(isinstance(value, list | tuple), placeholder, "a list")
+            value = len(value)
+        elif name in ("joined", "either"):
+            _expect(isinstance(value, list | tuple), placeholder, "a list")
+            shown = [
+                env.number(v) if isinstance(v, int | float) and not isinstance(v, bool) else str(v)
+                for v in value
+            ]
+            value = env.joined(shown) if name == "joined" else env.either(shown)
+        elif name == "month":
+            _expect(isinstance(value, str) and len(value) >= 7, placeholder, "a date")
+            value = env.month(value)
         else:
             _expect(
                 isinstance(value, str) and bool(_HEX.fullmatch(value)),

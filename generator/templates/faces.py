@@ -558,6 +558,7 @@ class _Paint:
             or "#000000",
             align=str(merged.get("align", "centre")),
             wrap=bool(merged.get("wrap", False)),
+            same_size=str(name) if name and theme.styles[name].get("same-size") else "",
         )
 
     def origin(self) -> str:

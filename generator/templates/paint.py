@@ -72,11 +72,14 @@ class Painter:
 
     def draw(self, face: Face, label: str, pen: Pen) -> None:
         """Draw every operation of a face in the card's millimetres."""
+        shared = self._shared_sizes(face, label, pen)
         for op in face:
             if isinstance(op, RectOp):
                 pen.rect(op.box, fill=op.fill, stroke=op.stroke, width=op.width, radius=op.radius)
             elif isinstance(op, TextOp):
-                self._text(pen, op, label)
+                size = shared.get(op.style.same_size)
+                style = op.style if size is None else op.style._replace(size=size, minimum=size)
+                self._text(pen, op._replace(style=style), label)
             elif isinstance(op, LineOp):
                 pen.line(*op.start, *op.end, op.colour, op.width)
             elif isinstance(op, CircleOp):
@@ -95,6 +98,20 @@ class Painter:
             pen.text(op.box, op.text, op.style)
         except TextProblem as problem:
             raise problem.at(f"card {label}, {op.origin}") from None
+
+    def _shared_sizes(self, face: Face, label: str, pen: Pen) -> dict[str, float]:
+        """For each same-size style on the face, the one size all its texts are set at: the
+        largest at which each of them fits (a text that fits never needs more room smaller)."""
+        sizes: dict[str, float] = {}
+        for op in face:
+            if isinstance(op, TextOp) and op.style.same_size:
+                try:
+                    size = pen.fitted(op.box, op.text, op.style).size
+                except TextProblem as problem:
+                    raise problem.at(f"card {label}, {op.origin}") from None
+                group = op.style.same_size
+                sizes[group] = min(size, sizes.get(group, size))
+        return sizes
 
     def _icon(self, pen: Pen, op: IconOp) -> None:
         """An icon, drawn once per document as a form and placed wherever it recurs."""

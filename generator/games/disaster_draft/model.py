@@ -59,17 +59,13 @@ class Rules:
 
 @dataclass(frozen=True)
 class Texts:
-    """What the summary prints besides numbers, in the data's English (translated through
-    the pack's catalogs, by the context named)."""
+    """What the summary's values name besides numbers, in the data's English (translated
+    through the pack's catalogs, by the context named)."""
 
-    game: str
-    """The game's name (context "game")."""
     types: Mapping[UnitType, tuple[str, str]]
     """Type -> its letter on the cards and its name (context "types")."""
-    components: tuple[tuple[str, str, int], ...]
-    """What is in the box: each component's id, name (context "components") and count."""
-    card_size: tuple[float, float]
-    """The unit card's trim size in mm, for the summary's small card faces."""
+    stand_ins: tuple[str, ...] = ()
+    """The units the data marks as stand-ins (the rulebook lists no cards)."""
 
 
 @dataclass(frozen=True)
@@ -86,10 +82,6 @@ class Deck:
     """Names for the summary (None when built without them, as in tests)."""
 
 
-UNIT = "unit"
-"""The component of the unit cards."""
-
-
 def model(pack: Pack) -> Deck:
     """The plug-in's model hook."""
     values = pack.values()
@@ -102,17 +94,12 @@ def model(pack: Pack) -> Deck:
 
 
 def texts(values: Mapping[str, Any]) -> Texts:
-    """The names the summary prints, from the plain documents."""
-    box = values["components"]
-    formats = {f["id"]: (f["width_mm"], f["height_mm"]) for f in box["formats"]}
-    units = next(c for c in box["components"] if c["id"] == UNIT)
+    """The names the summary's values print, from the plain documents."""
     return Texts(
-        values["game"]["name"],
         MappingProxyType(
             {UnitType(t["id"]): (t["short"], t["title"]) for t in values["types"]["types"]}
         ),
-        tuple((c["id"], c["name"], c["count"]) for c in box["components"]),
-        formats[units["format"]],
+        tuple(u["id"] for u in values["units"]["units"] if u.get("stand-in")),
     )
 
 

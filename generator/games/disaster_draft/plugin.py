@@ -11,7 +11,7 @@ PLUGIN = Plugin(
     documents=("types", "units", "battle"),
     cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model:model",
-    summary=f"{_PACKAGE}.summary:summary_document",
+    values=f"{_PACKAGE}.values:values",
     rules=f"{_PACKAGE}.cli:app",
     simulation=f"{_PACKAGE}.simulation:SIMULATION",
 )

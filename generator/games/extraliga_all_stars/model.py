@@ -80,25 +80,17 @@ class SeasonRules:
 
 @dataclass(frozen=True)
 class Texts:
-    """What the summary and the tables print besides numbers, in the data's English
-    (translated through the pack's catalogs, by the context named)."""
+    """What the documents' values name besides numbers, in the data's English (translated
+    through the pack's catalogs, by the context named)."""
 
-    game: str
-    """The game's name (context "game")."""
     players: Mapping[str, str]
-    """Card id -> the name in the data (the summary names real players only: never translated)."""
-    clubs: Mapping[str, str]
-    """Club id -> its name in the data."""
+    """Card id -> the name in the data (real players' names are never translated)."""
     positions: Mapping[Position, tuple[str, str]]
     """Position -> its name and abbreviation (context "positions")."""
     trios: tuple[str, str]
     """The offence's and the defence's names (context "trios")."""
     bonuses: Mapping[Bonus, tuple[str, str]]
     """Bonus -> its label and its text (context "bonuses")."""
-    components: tuple[tuple[str, int], ...]
-    """What is in the box: each component's name (context "components") and count."""
-    card_size: tuple[float, float]
-    """The hockey-player card's trim size in mm, for the summary's small card faces."""
 
 
 @dataclass(frozen=True)
@@ -117,10 +109,6 @@ class Deck:
     """Names for the summary and the tables (None when built without them, as in tests)."""
 
 
-HOCKEY_PLAYER = "hockey-player"
-"""The component of the hockey-player cards."""
-
-
 def model(pack: Pack) -> Deck:
     """The plug-in's model hook: the deck from the pack's documents."""
     values = pack.values()
@@ -137,15 +125,10 @@ def model(pack: Pack) -> Deck:
 
 
 def texts(values: Mapping[str, Any]) -> Texts:
-    """The names the summary and the tables print, from the plain documents."""
-    components = values["components"]
-    formats = {f["id"]: (f["width_mm"], f["height_mm"]) for f in components["formats"]}
-    cards = next(c for c in components["components"] if c["id"] == HOCKEY_PLAYER)
+    """The names the documents' values print, from the plain documents."""
     trios = {t["id"]: t["title"] for t in values["trios"]["trios"]}
     return Texts(
-        values["game"]["name"],
         MappingProxyType({p["id"]: p["name"] for p in values["players"]["players"]}),
-        MappingProxyType({c["id"]: c["name"] for c in values["clubs"]["clubs"]}),
         MappingProxyType(
             {
                 Position(p["id"].upper()): (p["title"], p["short"])
@@ -156,8 +139,6 @@ def texts(values: Mapping[str, Any]) -> Texts:
         MappingProxyType(
             {Bonus(b["id"]): (b["title"], b["text"]) for b in values["bonuses"]["bonuses"]}
         ),
-        tuple((c["name"], c["count"]) for c in components["components"]),
-        formats[cards["format"]],
     )
 
 

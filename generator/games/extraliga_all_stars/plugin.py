@@ -1,7 +1,7 @@
 """The Extraliga All-Stars plug-in, published under the `draftdeck.games` entry point.
 
-The pack prints without it; it adds the rules engine's questions, the
-summary and tables, and the simulator."""
+The pack prints without it; it adds the rules engine's questions, what the
+summary and tables compute (odds, the rulebook's example), and the simulator."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ PLUGIN = Plugin(
     cross_checks=f"{_PACKAGE}.checks:cross_checks",
     model=f"{_PACKAGE}.model:model",
     rules=f"{_PACKAGE}.cli:app",
-    summary=f"{_PACKAGE}.summary.content:summary_document",
-    tables=f"{_PACKAGE}.summary.content:tables_document",
+    values=f"{_PACKAGE}.values:values",
     simulation=f"{_PACKAGE}.simulation:SIMULATION",
 )

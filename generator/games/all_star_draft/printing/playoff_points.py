@@ -5,6 +5,9 @@ from __future__ import annotations
 from generator.games.all_star_draft.model import Game
 from generator.plugin_api import N_, NP_, DrawingContext, Pen, Rect
 
+FIRST_COLUMN = 1.7
+"""The first column's width in widths of the others."""
+
 
 def playoff_points(pen: Pen, ctx: DrawingContext) -> None:
     """The table in the element's box (style `cell`); the ticket bonus in box `bonus` (style `bonus`)."""
@@ -17,19 +20,22 @@ def playoff_points(pen: Pen, ctx: DrawingContext) -> None:
     heading = [tr.ordinal(p) for p in range(1, places + 1)]
     rows = [(tr.number(n), [tr.number(v) for v in playoffs.points[n]]) for n in counts]
     table = ctx.box
-    w, h = table.width / (places + 1), table.height / (len(rows) + 1)
+    # The first column holds the word "Managers": it is wider, so that the word is set at
+    # the size of the numbers.
+    w = table.width / (places + FIRST_COLUMN)
+    first, h = w * FIRST_COLUMN, table.height / (len(rows) + 1)
     cell = ctx.styles["cell"]
-    pen.text(Rect(table.x, table.top - h, w, h), corner, cell)
+    pen.text(Rect(table.x, table.top - h, first, h), corner, cell)
     for index, label in enumerate(heading):
-        pen.text(Rect(table.x + (index + 1) * w, table.top - h, w, h), label, cell)
+        pen.text(Rect(table.x + first + index * w, table.top - h, w, h), label, cell)
     for r, (players, values) in enumerate(rows):
         y = table.top - (r + 2) * h
         if r % 2 == 0:
             pen.rect(Rect(table.x, y, table.width, h), fill="#EAF4FB")
-        pen.text(Rect(table.x, y, w, h), players, cell)
+        pen.text(Rect(table.x, y, first, h), players, cell)
         for index, value in enumerate(values):
-            pen.text(Rect(table.x + (index + 1) * w, y, w, h), value, cell)
-    bonus = " · ".join(
+            pen.text(Rect(table.x + first + index * w, y, w, h), value, cell)
+    bonus = "\u00a0· ".join(  # the dot ends a line, never starts one
         tr.plural(
             NP_(
                 "{managers} managers: +{n} fan per ticket",
@@ -41,5 +47,5 @@ def playoff_points(pen: Pen, ctx: DrawingContext) -> None:
         for n, fans in sorted(playoffs.ticket_bonus.items())
     )
     if bonus:
-        line = tr.text(N_("Ticket bonus: {bonuses}")).format(bonuses=bonus)
+        line = tr.text(N_("Ticket bonus – {bonuses}")).format(bonuses=bonus)
         pen.text(ctx.boxes["bonus"], line, ctx.styles["bonus"])

@@ -15,10 +15,14 @@ def scoring_board(pen: Pen, ctx: DrawingContext) -> None:
     title = tr.name("game", game.name)
     fans = tr.text(N_("Fans"))
     strength = tr.text(N_("Team strength"))
-    points_title = tr.text(N_("Playoff Points"))
+    playoffs = game.edition(ctx.edition).playoffs
+    points_title = (
+        tr.text(N_("Playoff Points – stand-in values"))
+        if playoffs.provisional  # the edition's table is not known: the board says so
+        else tr.text(N_("Playoff Points"))
+    )
     cells = [tr.number(n) for n in range(TRACK + 1)]
     laps = [f"+{tr.number(TRACK)}", f"+{tr.number(2 * TRACK)}"]
-    playoffs = game.edition(ctx.edition).playoffs
     rows = [
         (tr.number(n), " · ".join(tr.number(v) for v in playoffs.points[n]))
         for n in sorted(playoffs.points)

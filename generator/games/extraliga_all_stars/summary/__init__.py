@@ -1,1 +1,0 @@
-"""Extraliga All-Stars' rules summary and rulebook tables, in the project's own words."""

@@ -1,0 +1,183 @@
+"""The statements a native rules editor corrected to the rulebooks' meaning, held in the three
+languages as players read them: in the printed summaries and on the reference card. Each
+also names the wording that misstated the rule, which must not come back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.documents.markdown import to_markdown
+from generator.services.find import load_pack
+from generator.services.texts import text_document
+from generator.templates.faces import TextOp
+from tests.conftest import DATA
+from tests.face_helpers import front
+
+PACKS = {
+    game: load_pack(DATA / game)
+    for game in ("all-star-draft", "disaster-draft", "extraliga-all-stars")
+}
+
+
+def _summary(game: str, locale: str, edition: str = "") -> str:
+    return _flat(to_markdown(text_document(PACKS[game], "summary", edition, locale)))
+
+
+def _flat(text: str) -> str:
+    """The text on one line (line breaks and runs of spaces as one space; the no-break
+    spaces of French typography kept)."""
+    return re.sub(r"[ \n]+", " ", text)
+
+
+def _reference(locale: str) -> str:
+    """Everything Disaster Draft's reference card prints, in one language."""
+    binder, component = front(PACKS["disaster-draft"], "reference", locale)
+    ops = binder.face(component.cards[0].item)
+    return _flat(" ".join(op.text for op in ops if isinstance(op, TextOp)))
+
+
+# (what the rule says, in each language; what misstated it, in each language)
+ALL_STAR_DRAFT: Statements = {
+    "only teams tied in full share a rank": (
+        {
+            "en": "Teams tied in full (same strength, same attribute and same value) share the "
+            "better rank",
+            "de": "Teams im Gleichstand (gleiche Stärke, gleiches Attribut, gleicher Wert) teilen "
+            "sich den besseren Rang",
+            "fr": "Des équipes ex aequo (même Puissance, même critère et même valeur) partagent "
+            "le meilleur rang",
+        },
+        {"de": "Gleichstarke Teams teilen sich den besseren Rang", "en": "Teams that tie share"},
+    ),
+    "a shootout needs a full tie for last place": (
+        {
+            "en": "If several teams are tied in full as the weakest, their managers play a "
+            "penalty shootout",
+            "de": "Stehen mehrere Teams im Gleichstand auf dem letzten Platz, folgt ein "
+            "Penaltyschießen",
+            "fr": "Si plusieurs équipes sont ex aequo à la dernière place, leurs Managers jouent "
+            "un Tir de Pénalité",
+        },
+        {"de": "gleich schwach", "en": "tie as the weakest"},
+    ),
+    "a card without a symbol is below every symbol": (
+        {
+            "en": "a card without a symbol is weaker than any card with one",
+            "de": "eine Karte ohne Symbol ist schwächer als jede Karte mit Symbol",
+            "fr": "une carte sans Symbole est plus faible que toute carte portant un Symbole",
+        },
+        {"fr": "compte comme le Symbole le plus faible", "en": "counts as the weakest symbol"},
+    ),
+}
+DISASTER_DRAFT: Statements = {
+    "the chain sends as many units as there are players, several of one player's": (
+        {
+            "en": "until as many units have been sent to the graveyard as there are players. "
+            "One player may lose several units, another none.",
+            "de": "bis so viele Einheiten auf den Friedhof geschickt wurden, wie Spieler "
+            "mitspielen. Ein Spieler kann mehrere Einheiten verlieren, ein anderer keine.",
+            "fr": "jusqu’à ce qu’autant d’unités que de joueurs aient été envoyées au "
+            "cimetière. Un même joueur peut en perdre plusieurs, un autre aucune.",
+        },
+        {"de": "eine Einheit je Spieler", "fr": "une unité par joueur", "en": "one unit per"},
+    ),
+    "the reward's own effect does not act": (
+        {
+            "en": "it is the reward. Its own effect does not act.",
+            "de": "Sie ist die Belohnung. Ihr eigener Effekt wirkt nicht.",
+            "fr": "c’est la récompense. Son effet ne s’applique pas.",
+        },
+        {},
+    ),
+    "ties of speed start with the last battle's winner": (
+        {
+            "en": "seat order decides, starting with the winner of the last battle",
+            "de": "gilt die Sitzreihenfolge, beginnend beim Sieger der letzten Schlacht",
+            "fr": "on suit l’ordre des places à partir du vainqueur de la dernière bataille",
+        },
+        {"de": "der die Schlacht eröffnet", "fr": "qui ouvre la bataille"},
+    ),
+}
+REFERENCE_CARD: Statements = {
+    "the chain counts units, not players": (
+        {
+            "en": "until as many units as players were sent (one player may lose several)",
+            "de": "bis so viele Einheiten geschickt wurden, wie Spieler mitspielen (auch "
+            "mehrere eines Spielers)",
+            "fr": "jusqu’à ce qu’autant d’unités que de joueurs aient été envoyées (un même "
+            "joueur peut en perdre plusieurs)",
+        },
+        {"de": "eine Einheit je Spieler", "fr": "une unité par joueur", "en": "one unit per"},
+    ),
+    "the winner places the deck's top card on the victory pile": (
+        {
+            "en": "put the deck's top card on your victory pile",
+            "de": "lege die oberste Karte des Decks auf deinen Siegstapel",
+            "fr": "placez la carte du dessus de la pioche sur votre pile de victoire",
+        },
+        {"fr": "et la carte du dessus sur votre pile"},
+    ),
+}
+EXTRALIGA: Statements = {
+    "the manager nearest the first-player token plays bonuses first": (
+        {
+            "en": "the manager of the match who sits nearest the first-player token in turn "
+            "order (its holder, if he plays) plays bonuses from his lineup first",
+            "de": "setzt zuerst der Manager Boni seiner Aufstellung ein, der in "
+            "Spielreihenfolge dem Startspieler-Marker am nächsten sitzt (dessen Besitzer "
+            "selbst, wenn er mitspielt)",
+            "fr": "le manager du match le plus proche du jeton premier joueur dans l’ordre du "
+            "tour (son détenteur, s’il dispute ce match) utilise le premier les bonus",
+        },
+        {"de": "Dann darf der Startspieler Boni", "fr": "Le premier joueur peut alors"},
+    ),
+    "the draw cards' letters are the managers'": (
+        {
+            "en": "A and B with two managers, A to C with three, A to D with four, A to E with "
+            "five; the draw cards name the managers by these letters",
+            "de": "zu zweit A und B, zu dritt A bis C, zu viert A bis D, zu fünft A bis E; die "
+            "Auslosungskarten nennen die Manager mit diesen Buchstaben",
+            "fr": "A et B à deux, A à C à trois, A à D à quatre, A à E à cinq ; les cartes de "
+            "tirage au sort désignent les managers par ces lettres",
+        },
+        {},
+    ),
+}
+
+
+Statements = dict[str, tuple[dict[str, str], dict[str, str]]]
+
+
+def _cases(statements: Statements, source: str) -> list[object]:
+    return [
+        pytest.param(source, said, wrong, locale, id=f"{name}-{locale}")
+        for name, (said, wrong) in statements.items()
+        for locale in ("en", "de", "fr")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("source", "said", "wrong", "locale"),
+    [
+        *_cases(ALL_STAR_DRAFT, "all-star-draft"),
+        *_cases(DISASTER_DRAFT, "disaster-draft"),
+        *_cases(REFERENCE_CARD, "reference"),
+        *_cases(EXTRALIGA, "extraliga-all-stars"),
+    ],
+)
+def test_the_corrected_statement_is_printed(
+    source: str, said: dict[str, str], wrong: dict[str, str], locale: str
+) -> None:
+    expected = said[locale].replace(" ;", "\u202f;").replace(" :", "\u202f:")
+    if source == "reference":
+        texts = [_reference(locale)]
+    elif source == "all-star-draft":
+        texts = [_summary(source, locale, "2025"), _summary(source, locale, "2020")]
+    else:
+        texts = [_summary(source, locale)]
+    for text in texts:
+        assert expected in text
+        if locale in wrong:
+            assert wrong[locale] not in text
