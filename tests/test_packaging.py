@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -61,6 +62,9 @@ def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> N
     assert "no errors, no warnings" in _run([draftdeck, "validate"], pack)
     _run([draftdeck, "build", "--locale", "en"], pack)
     assert (pack / "output" / "tidepool" / "en" / "print-and-play.pdf").is_file()
+    _run([draftdeck, "export", "png", "--locale", "en", "--dpi", "72"], pack)
+    assert (pack / "output/tidepool/png/card/en/sun-1.png").read_bytes().startswith(b"\x89PNG")
+    _serves_its_page(draftdeck, pack)
 
     # The shipped games, copied anywhere: validated, summarised and simulated.
     shutil.copytree(DATA, work / "data")
@@ -72,6 +76,23 @@ def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> N
     )
     assert "win rate" in shown
     assert _files(installed) == before  # nothing written into the installation
+
+
+def _serves_its_page(draftdeck: str, pack: Path) -> None:
+    """The gallery's page and script come from the installed package."""
+    serving = subprocess.Popen(
+        [draftdeck, "serve"], cwd=pack, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert serving.stdout is not None
+        url = serving.stdout.readline().strip()
+        with urllib.request.urlopen(url, timeout=30) as page:
+            assert b"gallery.js" in page.read()
+        with urllib.request.urlopen(url + "gallery.js", timeout=30) as script:
+            assert script.status == 200
+    finally:
+        serving.kill()
+        serving.communicate(timeout=30)
 
 
 def _files(folder: Path) -> dict[str, int]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from generator.loading.files import pack_files
+from generator.services import watch as watch_module
 from generator.services.watch import snapshot, watch
 from tests.conftest import PACK, replace_once
 
@@ -63,6 +67,42 @@ def test_a_save_in_several_steps_is_acted_on_once(tmp_path: Path) -> None:
 
     watch(files, lambda: acted.append(len(acted)), keep_going, interval=0)
     assert acted == [0, 1]
+
+
+def test_the_file_system_wakes_the_watch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a minute between looks, only watchdog's event can show the save in time; an
+    event about a file outside the pack acts on nothing."""
+    monkeypatch.setattr(watch_module, "UNWOKEN", 60.0)
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("a: 1\n", encoding="utf-8")
+    acted: list[int] = []
+    stop = threading.Event()
+    woken = threading.Event()
+    watching = threading.Thread(
+        target=watch,
+        args=(lambda: [cards], lambda: acted.append(len(acted))),
+        kwargs={"keep_going": lambda: not stop.is_set(), "roots": [tmp_path], "woken": woken},
+    )
+    watching.start()
+    try:
+        _wait_for(lambda: len(acted) == 1)
+        (tmp_path / "cards.yaml~").write_text("backup\n", encoding="utf-8")
+        time.sleep(0.3)
+        assert len(acted) == 1
+        cards.write_text("a: 2\n", encoding="utf-8")
+        _wait_for(lambda: len(acted) == 2)
+    finally:
+        stop.set()
+        woken.set()
+        watching.join(10)
+    assert not watching.is_alive()
+
+
+def _wait_for(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
 
 
 def test_snapshot_sees_every_file_given(tmp_path: Path) -> None:

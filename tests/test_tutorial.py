@@ -1,7 +1,8 @@
-"""docs/tutorial.md, step by step: start a game, add a field, put it on the card, translate, print."""
+"""docs/tutorial.md, step by step: start a game, add a field, put it on the card, translate,\nprint, write its rules, look at it and export it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -40,11 +41,14 @@ COMMANDS = [
     "draftdeck preview sun-1 --data my-game --locale de",
     "draftdeck summary --data my-game",
     "draftdeck summary --data my-game --format md",
+    "draftdeck export png --data my-game",
+    "draftdeck export tts --data my-game",
 ]
+SERVE = "draftdeck serve --data my-game"  # served in a browser by test_gallery_browser.py
 
 
 def test_the_tutorial_shows_what_this_test_does() -> None:
-    for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, STEP, *COMMANDS):
+    for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, STEP, SERVE, *COMMANDS):
         assert snippet in TUTORIAL, snippet
     for locale, motto in MOTTO.items():
         assert f'msgstr "{motto}"' in TUTORIAL, locale
@@ -129,3 +133,14 @@ def test_the_tutorial_end_to_end(
         assert f"3. {rule}" in summary, locale
         pdf = reader(out / "my-game" / locale / "summary.pdf")
         assert rule.split()[0] in pdf.pages[0].extract_text(), locale
+    # 7. Look at every card, and play it online.
+    _run(runner, COMMANDS[10], out)
+    _run(runner, COMMANDS[11], out)
+    for locale in MOTTO:
+        pictures = out / "my-game" / "png" / "card" / locale
+        assert {"sun-1.png", "sun-1-back.png", "contact-sheet.png"} <= {
+            p.name for p in pictures.iterdir()
+        }
+        deck = json.loads((out / "my-game" / "tts" / "card" / locale / "card.json").read_text())
+        cards = deck["ObjectStates"][0]["ContainedObjects"]
+        assert cards[0]["GMNotes"] == "sun-1"

@@ -19,8 +19,13 @@ COMMANDS: dict[str, str] = {
     "tables": "summary_commands:tables",
     "simulate": "simulate_command:simulate",
     "sweep": "sweep_command:sweep",
+    "serve": "serve_command:serve",
 }
-GROUPS: dict[str, str] = {"rules": "rules_commands:app", "i18n": "i18n_commands:app"}
+GROUPS: dict[str, str] = {
+    "rules": "rules_commands:app",
+    "i18n": "i18n_commands:app",
+    "export": "export_commands:app",
+}
 """Sub-command groups; like COMMANDS, `module:attribute` in generator.cli, imported when used."""
 
 

@@ -77,4 +77,4 @@ def _watch(roots: list[Path], write: Callable[[], None]) -> None:
 
     typer.echo("watching for changes; press Ctrl-C to stop", err=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a watch ends
-        watch(lambda: [path for root in roots for path in pack_files(root)], attempt)
+        watch(lambda: [path for root in roots for path in pack_files(root)], attempt, roots=roots)

@@ -162,6 +162,22 @@ def faces(
 ) -> tuple[Callable[[Pen], None], ...]:
     """One drawing per card (all the component's by default); equal faces share one drawing,
     so it becomes one PDF form."""
+    return tuple(
+        draw for _, draw in bound_faces(loaded, box, component, template, tr, ink_saver, cards)
+    )
+
+
+def bound_faces(
+    loaded: LoadedPack,
+    box: EditionBox,
+    component: Component,
+    template: str,
+    tr: Translator,
+    ink_saver: bool,
+    cards: Sequence[Card] | None = None,
+) -> tuple[tuple[Face, Callable[[Pen], None]], ...]:
+    """Each card's face as bound (what it draws, comparable: equal faces draw the same) and
+    its drawing; equal faces share one drawing."""
     pack = loaded.pack
     sheet = pack.sheet(box, component, template)
     painter = Painter(
@@ -202,7 +218,7 @@ def faces(
         draw = drawn.get(face)
         if draw is None:
             draw = drawn[face] = painter.face(face, card.id)
-        out.append(draw)
+        out.append((face, draw))
     return tuple(out)
 
 

@@ -1,0 +1,311 @@
+"""Cards for a screen or a virtual table: one PNG per card face named by its id, a contact
+sheet per component, and Tabletop Simulator decks (sheets of faces, backs and a saved
+object that loads them)."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from generator.core.errors import UsageError
+from generator.loading.items import Card
+from generator.output.atomic import write_atomic
+from generator.printing.fonts import font_path
+from generator.printing.rasterize import png_pages
+from generator.services.find import LoadedPack
+from generator.services.pictures import Picture, Shown, component_pictures, pictures_pdf, printed
+from generator.services.render import LanguageEnv, translator
+
+Written = tuple[Path, bool]
+"""A file written, and whether its bytes changed."""
+MIN_DPI, MAX_DPI = 36, 1200
+"""The resolutions a PNG export takes (a poker card at 1200 dpi is 3,000 x 4,200)."""
+TTS_COLUMNS, TTS_ROWS = 10, 7
+"""The largest grid of a Tabletop Simulator deck sheet; its last slot is the hidden card."""
+TTS_SIDE = 4096
+"""The longest side of a deck sheet in pixels: what Tabletop Simulator loads everywhere."""
+CONTACT_WIDTH = 240
+"""Width of a card on a contact sheet, in pixels."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """One component of one edition in one language, and where its files go."""
+
+    edition: str
+    component: str
+    name: str
+    """The component's name in the language."""
+    locale: str
+    folder: Path
+    cards: list[Shown]
+
+
+def targets(
+    loaded: LoadedPack, out: Path, kind: str, editions: list[str], locales: list[str]
+) -> Iterator[Target]:
+    """Each printed component of each edition and language, with its folder
+    (`<out>/<game>/[<edition>/]<kind>/<component>/<locale>`)."""
+    pack = loaded.pack
+    game = pack.manifest.id
+    for info in loaded.editions(editions):
+        edition = info.id
+        box = pack.editions[edition]
+        base = out / game / edition if edition else out / game
+        for component in printed(box):
+            for locale in loaded.locales(locales):
+                env = LanguageEnv(translator(loaded, locale), False)
+                yield Target(
+                    edition,
+                    component.id,
+                    env.translate("components", component.name),
+                    locale,
+                    base / kind / component.id / locale,
+                    component_pictures(loaded, box, component, locale),
+                )
+
+
+def export_png(
+    loaded: LoadedPack,
+    out: Path,
+    editions: list[str],
+    locales: list[str],
+    dpi: int = 300,
+    bleed: float = 0.0,
+) -> list[Written]:
+    """One PNG per card face (`<id>.png`, `<id>-back.png`; copies once) and a contact sheet
+    of the component's fronts (`contact-sheet.png`), per component and language."""
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise UsageError(f"a resolution of {dpi} dpi is out of range: 36 to {MAX_DPI}")
+    written: list[Written] = []
+    for target in targets(loaded, out, "png", editions, locales):
+        fronts = _rasterized([shown.front for shown in target.cards], dpi, bleed)
+        for shown, image in zip(target.cards, fronts, strict=True):
+            written.append(_write(target.folder / f"{shown.card.id}.png", image))
+        backs = [shown.back for shown in target.cards if shown.back is not None]
+        if backs:
+            for shown, image in zip(target.cards, _rasterized(backs, dpi, bleed), strict=True):
+                written.append(_write(target.folder / f"{shown.card.id}-back.png", image))
+        ids = [shown.card.id for shown in target.cards]
+        small = _rasterized(
+            [s.front for s in target.cards], _dpi_for(target.cards[0].front, CONTACT_WIDTH), 0
+        )
+        written.append(_write(target.folder / "contact-sheet.png", _contact_sheet(small, ids)))
+    return written
+
+
+def _rasterized(pictures: list[Picture], dpi: int, bleed: float) -> list[bytes]:
+    """PNGs of pictures of one size, drawn into one PDF and rasterized page by page."""
+    found: dict[str, bytes] = {}
+    unique = list({p.key: p for p in pictures}.values())
+    for picture, image in zip(unique, png_pages(pictures_pdf(unique, bleed), dpi=dpi), strict=True):
+        found[picture.key] = image
+    return [found[p.key] for p in pictures]
+
+
+def _dpi_for(picture: Picture, pixels: int) -> int:
+    """The resolution at which a picture's trim is `pixels` wide."""
+    return max(1, round(pixels / (picture.size.width / 25.4)))
+
+
+def _write(path: Path, data: bytes) -> Written:
+    return path, write_atomic(path, data)
+
+
+def _contact_sheet(images: list[bytes], ids: list[str]) -> bytes:
+    """The cards side by side in rows of up to eight, each with its id below it."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    cards = [Image.open(BytesIO(data)).convert("RGB") for data in images]
+    width, height = cards[0].size
+    label, gap = 22, 12
+    columns = min(8, len(cards))
+    rows = math.ceil(len(cards) / columns)
+    sheet = Image.new(
+        "RGB",
+        (columns * (width + gap) + gap, rows * (height + label + gap) + gap),
+        "#FFFFFF",
+    )
+    font = ImageFont.truetype(str(font_path("semibold")), 14)
+    pen = ImageDraw.Draw(sheet)
+    for index, (card, card_id) in enumerate(zip(cards, ids, strict=True)):
+        row, column = divmod(index, columns)
+        x, y = gap + column * (width + gap), gap + row * (height + label + gap)
+        sheet.paste(card, (x, y))
+        pen.text((x + width / 2, y + height + 4), card_id, fill="#1B1F2A", font=font, anchor="ma")
+    return _png(sheet)
+
+
+def _png(image: Any) -> bytes:
+    buffer = BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def export_tts(
+    loaded: LoadedPack,
+    out: Path,
+    editions: list[str],
+    locales: list[str],
+    base_url: str = "",
+) -> list[Written]:
+    """Tabletop Simulator decks: per component and language, the deck sheets
+    (`sheet-<n>.png`), the back (`back.png`, or `back-<n>.png` sheets where backs differ)
+    and `<component>.json`, a saved object that loads them as one deck in data order,
+    copies as copies. Images are named relative to the JSON, or below `base_url`."""
+    written: list[Written] = []
+    for target in targets(loaded, out, "tts", editions, locales):
+        written += _tts_deck(loaded, target, base_url)
+    return written
+
+
+def tts_grid(cards: int) -> tuple[int, int]:
+    """Columns and rows of a sheet for this many cards (at most 69): at least 2 x 2, as
+    Tabletop Simulator's decks are, with a slot beyond the cards for the last one, the
+    hidden card (bottom right)."""
+    slots = cards + 1
+    columns = max(2, min(TTS_COLUMNS, slots))
+    return columns, max(2, math.ceil(slots / columns))
+
+
+def _tts_deck(loaded: LoadedPack, target: Target, base_url: str) -> list[Written]:
+    from PIL import Image
+
+    written: list[Written] = []
+    shown = target.cards
+    size = shown[0].front.size
+    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+    chunks = [shown[i : i + per_sheet] for i in range(0, len(shown), per_sheet)]
+    longest = max(TTS_COLUMNS * size.width, TTS_ROWS * size.height)
+    pixel_width = min(750, math.floor(TTS_SIDE * size.width / longest))
+    pixels = (pixel_width, round(pixel_width * size.height / size.width))
+    dpi = math.ceil(pixels[0] / (size.width / 25.4))
+    backs = [s.back for s in shown if s.back is not None]
+    unique_back = len({b.key for b in backs}) > 1
+    decks: dict[str, dict[str, Any]] = {}
+    url = base_url.rstrip("/") + "/" if base_url else ""
+    for number, chunk in enumerate(chunks, 1):
+        columns, rows = tts_grid(len(chunk))
+        faces = _cells([s.front for s in chunk], dpi, pixels)
+        back_cells = _cells([s.back for s in chunk if s.back], dpi, pixels) if backs else []
+        hidden = back_cells[0] if back_cells else Image.new("RGB", pixels, "#FFFFFF")
+        sheet = _grid(faces, hidden, columns, rows, pixels)
+        written.append(_write(target.folder / f"sheet-{number}.png", _png(sheet)))
+        if unique_back:
+            back_sheet = _grid(back_cells, hidden, columns, rows, pixels)
+            back_name = f"back-{number}.png"
+            written.append(_write(target.folder / back_name, _png(back_sheet)))
+        else:
+            back_name = "back.png"
+            if number == 1:
+                written.append(_write(target.folder / back_name, _png(hidden)))
+        decks[str(number)] = {
+            "FaceURL": f"{url}sheet-{number}.png",
+            "BackURL": f"{url}{back_name}",
+            "NumWidth": columns,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": unique_back,
+            "Type": 0,
+        }
+    saved = _saved_object(loaded, target, chunks, decks, per_sheet)
+    data = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    written.append(_write(target.folder / f"{target.component}.json", data))
+    return written
+
+
+def _cells(pictures: list[Picture | None], dpi: int, pixels: tuple[int, int]) -> list[Any]:
+    from PIL import Image
+
+    present = [p for p in pictures if p is not None]
+    images = _rasterized(present, dpi, 0.0)
+    return [
+        Image.open(BytesIO(data)).convert("RGB").resize(pixels, Image.Resampling.LANCZOS)
+        for data in images
+    ]
+
+
+def _grid(cells: list[Any], hidden: Any, columns: int, rows: int, pixels: tuple[int, int]) -> Any:
+    """The cells left to right, top to bottom, and the hidden card in the last slot."""
+    from PIL import Image
+
+    sheet = Image.new("RGB", (columns * pixels[0], rows * pixels[1]), "#FFFFFF")
+    last = columns * rows - 1
+    for index, cell in [*enumerate(cells), (last, hidden)]:
+        row, column = divmod(index, columns)
+        sheet.paste(cell, (column * pixels[0], row * pixels[1]))
+    return sheet
+
+
+def _saved_object(
+    loaded: LoadedPack,
+    target: Target,
+    chunks: list[list[Shown]],
+    decks: dict[str, dict[str, Any]],
+    per_sheet: int,
+) -> dict[str, Any]:
+    """The saved object: a deck of every physical card (copies repeated), in data order."""
+    env = LanguageEnv(translator(loaded, target.locale), False)
+    box = loaded.pack.editions[target.edition]
+    component = box.component(target.component)
+    assert component is not None
+    index = {
+        id(s.card): (sheet, slot)
+        for sheet, chunk in enumerate(chunks, 1)
+        for slot, s in enumerate(chunk)
+    }
+    cards = []
+    for card in component.cards:
+        sheet, slot = index[id(card)]
+        cards.append(
+            {
+                "Name": "Card",
+                "Nickname": _card_name(env, "name" in loaded.pack.manifest.translate, card),
+                "Description": "",
+                "GMNotes": card.id,
+                "CardID": sheet * 100 + slot,
+                "CustomDeck": {str(sheet): decks[str(sheet)]},
+                "Transform": _TRANSFORM,
+            }
+        )
+    if len(cards) == 1:  # a deck of one card is a card
+        deck = cards[0]
+    else:
+        deck = {
+            "Name": "DeckCustom",
+            "Nickname": target.name,
+            "Description": f"{loaded.pack.manifest.id} {target.edition}".strip(),
+            "DeckIDs": [c["CardID"] for c in cards],
+            "CustomDeck": decks,
+            "ContainedObjects": cards,
+            "Transform": _TRANSFORM,
+        }
+    assert per_sheet < 100  # a CardID is sheet * 100 + slot
+    return {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [deck]}
+
+
+_TRANSFORM = {
+    "posX": 0.0,
+    "posY": 1.0,
+    "posZ": 0.0,
+    "rotX": 0.0,
+    "rotY": 180.0,
+    "rotZ": 180.0,
+    "scaleX": 1.0,
+    "scaleY": 1.0,
+    "scaleZ": 1.0,
+}
+"""Where a loaded deck lies: on the table, face down."""
+
+
+def _card_name(env: LanguageEnv, translated: bool, card: Card) -> str:
+    """A card's name in the language (its `name` field where it has one), else its id."""
+    name = card.item.fields.get("name")
+    if isinstance(name, str) and name:
+        return env.translate(card.item.context, name) if translated else name
+    return card.id

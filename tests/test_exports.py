@@ -1,0 +1,153 @@
+"""`draftdeck export png` and `export tts`, loaded back as a user meets them: the PNGs
+opened, the Tabletop Simulator deck's JSON read and each card found on its sheet."""
+
+from __future__ import annotations
+
+import json
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.services.exports import export_png, export_tts, tts_grid
+from generator.services.find import load_pack
+from generator.services.pictures import component_pictures, picture_png, printed
+from generator.services.starter import write_starter
+from tests.conftest import DATA
+
+MM = 25.4
+
+
+@pytest.fixture
+def starter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_starter(Path("demo"), "demo")
+
+
+def test_png_names_each_card_face_by_its_id_in_every_language(
+    starter: Path, runner: CliRunner
+) -> None:
+    result = runner.invoke(app, ["export", "png", "--data", "demo", "--dpi", "150"])
+    assert result.exit_code == 0, result.output
+    for locale in ("de", "fr", "en"):
+        folder = Path("output/demo/png/card") / locale
+        names = sorted(p.name for p in folder.glob("*.png"))
+        ids = [f"{s}-{n}" for s in ("moon", "star", "sun") for n in range(1, 5)]
+        assert names == sorted(
+            [*(f"{i}.png" for i in ids), *(f"{i}-back.png" for i in ids), "contact-sheet.png"]
+        )
+        with Image.open(folder / "sun-1.png") as image:  # 63 x 88 mm at 150 dpi, no bleed
+            assert abs(image.width - 63 / MM * 150) <= 1 and abs(image.height - 88 / MM * 150) <= 1
+        with Image.open(folder / "contact-sheet.png") as sheet:
+            assert sheet.width > 8 * 200
+    again = runner.invoke(app, ["export", "png", "--data", "demo", "--dpi", "150"])
+    assert "(0 written, 75 unchanged)" in again.output  # byte-identical for identical input
+
+
+def test_png_with_bleed_and_copies_once(tmp_path: Path) -> None:
+    loaded = load_pack(DATA / "disaster-draft")
+    written = export_png(loaded, tmp_path, [], ["fr"], dpi=100, bleed=3.0)
+    folder = tmp_path / "disaster-draft/png/reference/fr"
+    assert sorted(p.name for p in folder.glob("*.png")) == [
+        "contact-sheet.png",
+        "reference-1-back.png",
+        "reference-1.png",
+    ]  # four copies of one card, drawn once
+    with Image.open(folder / "reference-1.png") as image:
+        assert abs(image.width - 69 / MM * 100) <= 1  # 63 mm and 3 mm of bleed each side
+    assert len(written) == 2 * 48 + 1 + 2 + 1
+
+
+def test_a_resolution_out_of_range_is_refused(starter: Path, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["export", "png", "--data", "demo", "--dpi", "100000"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--dpi': Input should be less than or equal to 1200" in result.output
+
+
+@pytest.mark.parametrize("cards", [1, 9, 12, 69])
+def test_a_sheet_leaves_its_last_slot_for_the_hidden_card(cards: int) -> None:
+    columns, rows = tts_grid(cards)
+    assert 2 <= columns <= 10 and 2 <= rows <= 7
+    assert cards < columns * rows  # the bottom-right slot is free
+
+
+def _cell(sheet: Image.Image, deck: dict[str, Any], slot: int) -> Image.Image:
+    columns, rows = deck["NumWidth"], deck["NumHeight"]
+    width, height = sheet.width // columns, sheet.height // rows
+    assert sheet.width == columns * width and sheet.height == rows * height
+    row, column = divmod(slot, columns)
+    assert row < rows
+    return sheet.crop((column * width, row * height, (column + 1) * width, (row + 1) * height))
+
+
+@pytest.mark.parametrize(
+    ("game", "edition", "component", "locale"),
+    [
+        ("all-star-draft", "2025", "hockey-player", "de"),  # two sheets of 69 and 39
+        ("disaster-draft", "", "unit", "fr"),
+        ("extraliga-all-stars", "", "draw", "en"),
+    ],
+)
+def test_tts_loads_as_a_deck_in_data_order_each_card_on_its_sheet(
+    tmp_path: Path, game: str, edition: str, component: str, locale: str
+) -> None:
+    loaded = load_pack(DATA / game)
+    export_tts(loaded, tmp_path, [edition] if edition else [], [locale], "")
+    folder = tmp_path / game / edition / "tts" / component / locale
+    saved = json.loads((folder / f"{component}.json").read_text(encoding="utf-8"))
+    (deck,) = saved["ObjectStates"]
+    box = loaded.edition(edition or None)
+    found = box.component(component)
+    assert found is not None
+    assert deck["Name"] == "DeckCustom"
+    assert [card["GMNotes"] for card in deck["ContainedObjects"]] == [c.id for c in found.cards]
+    assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
+    pictures = {s.card.id: s.front for s in component_pictures(loaded, box, found, locale)}
+    sheets: dict[str, Image.Image] = {}
+    for card in deck["ContainedObjects"][:: max(1, len(found.cards) // 12)]:  # a dozen, spread
+        number, slot = divmod(card["CardID"], 100)
+        entry = deck["CustomDeck"][str(number)]
+        name = entry["FaceURL"]
+        if name not in sheets:
+            sheets[name] = Image.open(folder / name).convert("RGB")
+        cell = _cell(sheets[name], entry, slot)
+        alone = Image.open(BytesIO(picture_png(pictures[card["GMNotes"]], 100))).convert("RGB")
+        difference = ImageChops.difference(cell, alone.resize(cell.size))
+        assert max(ImageStat.Stat(difference).mean) < 12, card["GMNotes"]  # the same card
+    assert all(Path(folder / e["BackURL"]).is_file() for e in deck["CustomDeck"].values())
+
+
+def test_tts_names_its_images_below_a_base_url(tmp_path: Path) -> None:
+    loaded = load_pack(DATA / "disaster-draft")
+    export_tts(loaded, tmp_path, [], ["de"], "https://example.org/decks/unit/de/")
+    saved = json.loads(
+        (tmp_path / "disaster-draft/tts/reference/de/reference.json").read_text(encoding="utf-8")
+    )
+    (deck,) = saved["ObjectStates"]
+    entry = deck["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/decks/unit/de/sheet-1.png"
+    assert entry["BackURL"] == "https://example.org/decks/unit/de/back.png"
+    assert deck["DeckIDs"] == [100, 100, 100, 100]  # four copies of one card
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["reference-1"] * 4
+
+
+def test_every_printed_component_of_a_new_pack_exports_in_every_language(
+    starter: Path, runner: CliRunner
+) -> None:
+    result = runner.invoke(app, ["export", "tts", "--data", "demo"])
+    assert result.exit_code == 0, result.output
+    box = load_pack(starter).edition(None)
+    for component in printed(box):
+        for locale in ("de", "fr", "en"):
+            saved = Path(f"output/demo/tts/{component.id}/{locale}/{component.id}.json")
+            names = [
+                c["Nickname"]
+                for c in json.loads(saved.read_text())["ObjectStates"][0]["ContainedObjects"]
+            ]
+            assert len(names) == len(component.cards)
+    german = json.loads(Path("output/demo/tts/card/de/card.json").read_text())
+    assert german["ObjectStates"][0]["ContainedObjects"][0]["Nickname"] == "Sonne"

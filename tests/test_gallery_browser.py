@@ -1,0 +1,119 @@
+"""`draftdeck serve` in a real browser (Debian's chromium, driven by Playwright): the page
+lists every card, switches language, redraws a card the moment its data is saved, and
+shows a located error until it is fixed. CI installs chromium; without it, these tests
+say why they skip (and fail under CI)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from generator.services.starter import write_starter
+from generator.web.gallery import Gallery
+from generator.web.server import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CHROMIUM = os.environ.get("DRAFTDECK_CHROMIUM") or shutil.which("chromium") or ""
+
+
+def _browser_or_skip() -> None:
+    if CHROMIUM:
+        return
+    if os.environ.get("CI"):
+        pytest.fail("chromium is missing: .ci/run installs it (apt-get install chromium)")
+    pytest.skip("no chromium here (Debian: apt-get install chromium); CI runs these tests")
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Path]]:
+    """A new pack served on a free port, and the pack's folder."""
+    monkeypatch.chdir(tmp_path)
+    pack = write_starter(Path("demo"), "demo")
+    server = Server(Gallery(pack))
+    ready = threading.Event()
+    thread = threading.Thread(target=server.run, args=(ready.set,), daemon=True)
+    thread.start()
+    assert ready.wait(30), "the server did not start"
+    yield server.url, pack
+    server.stop()
+    thread.join(30)
+    assert not thread.is_alive()
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    _browser_or_skip()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+
+
+def _front(page: Page, card: str) -> str | None:
+    return page.get_attribute(f'figure[data-id="{card}"] img', "src")
+
+
+def test_the_gallery_shows_every_card_follows_saves_and_errors(
+    served: tuple[str, Path], page: Page
+) -> None:
+    url, pack = served
+    p = page
+    p.goto(url + "?locale=en")
+    p.wait_for_function("document.querySelectorAll('figure.card').length === 12")
+    assert p.inner_text("#game") == "demo"
+    # Every picture loads (the server draws it on request).
+    p.wait_for_function(
+        "[...document.querySelectorAll('figure.card img')].every(i => i.complete && i.naturalWidth > 0)"
+    )
+    english = {card: _front(p, card) for card in ("sun-1", "moon-1")}
+    # Another language draws other pictures and names the component in it.
+    p.select_option("#locale", "de")
+    p.wait_for_function(
+        "document.querySelector('section.component h2').textContent.startsWith('Karte')"
+    )
+    assert _front(p, "sun-1") != english["sun-1"]
+    german = {card: _front(p, card) for card in ("sun-1", "moon-1")}
+    # A search by text in the language shown.
+    p.fill("#search", "mond")
+    assert p.locator("figure.card:not([hidden])").count() == 4
+    p.fill("#search", "")
+    # A card's data on click, with its file and line.
+    p.click('figure[data-id="moon-2"]')
+    assert p.inner_text("#details-where") == "demo/cards.yaml:12"
+    # Saving one card's data redraws that card, and only it.
+    cards = pack / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(
+        text.replace("{id: sun-1, name: Sun, value: 1,", "{id: sun-1, name: Sun, value: 9,")
+    )
+    p.wait_for_function(
+        f"document.querySelector('figure[data-id=\"sun-1\"] img').getAttribute('src') !== '{german['sun-1']}'"
+    )
+    assert _front(p, "moon-1") == german["moon-1"]
+    p.wait_for_function("document.querySelector('figure[data-id=\"sun-1\"] img').naturalWidth > 0")
+    # A mistake shows on the page, located as on the command line, until it is fixed.
+    cards.write_text(
+        text.replace("{id: sun-1, name: Sun, value: 1,", "{id: sun-1, name: Sun, value: one,")
+    )
+    p.wait_for_selector("#problems:not([hidden])")
+    assert "demo/cards.yaml:7:" in p.inner_text("#problem-list")
+    assert p.locator("figure.card").count() == 12  # the last cards that loaded stay
+    cards.write_text(text)
+    p.wait_for_selector("#problems", state="hidden")
+    p.wait_for_function(
+        f"document.querySelector('figure[data-id=\"sun-1\"] img').getAttribute('src') === '{german['sun-1']}'"
+    )

@@ -1,0 +1,167 @@
+"""The gallery's server without a browser: only its routes answer (no URL reaches a file),
+it listens on this computer only unless told otherwise, it writes nothing, and open or
+dropped event streams cost it nothing lasting, and Ctrl-C ends it quietly."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.services.starter import write_starter
+from generator.web.gallery import Gallery
+from generator.web.server import Server
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Server, Path]]:
+    monkeypatch.chdir(tmp_path)
+    pack = write_starter(Path("demo"), "demo")
+    server = Server(Gallery(pack))
+    ready = threading.Event()
+    thread = threading.Thread(target=server.run, args=(ready.set,), daemon=True)
+    thread.start()
+    assert ready.wait(30)
+    yield server, pack
+    server.stop()
+    thread.join(30)
+    assert not thread.is_alive()
+
+
+def _get(server: Server, path: str) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, body
+
+
+def test_it_listens_on_this_computer_only_and_shows_every_card(served: tuple[Server, Path]) -> None:
+    server, _ = served
+    assert urlsplit(server.url).hostname == "127.0.0.1"
+    status, body = _get(server, "/api/view?locale=fr")
+    assert status == 200
+    view = json.loads(body)
+    assert view["locale"] == "fr" and view["problems"] == []
+    (component,) = view["components"]
+    assert len(component["cards"]) == 12 and component["name"] == "Carte"
+    status, picture = _get(server, f"/picture/{component['cards'][0]['front']}.png")
+    assert status == 200 and picture.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../demo/cards.yaml",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/picture/..%2f..%2fdemo%2fcards.yaml",
+        "/picture/0123456789abcdef0123.png",  # a name the gallery never showed
+        "/gallery.js/../../demo/game.yaml",
+        "/demo/cards.yaml",
+    ],
+)
+def test_no_url_reads_a_file(served: tuple[Server, Path], path: str) -> None:
+    server, _ = served
+    status, body = _get(server, path)
+    assert status == 404
+    assert b"id: sun-1" not in body and b"root:" not in body
+
+
+def test_it_writes_nothing_into_the_pack_or_the_working_folder(
+    served: tuple[Server, Path],
+) -> None:
+    server, pack = served
+    before = {p: p.stat().st_mtime_ns for p in Path().rglob("*")}
+    view = json.loads(_get(server, "/api/view")[1])
+    for card in view["components"][0]["cards"]:
+        assert _get(server, f"/picture/{card['front']}.png")[0] == 200
+    after = {p: p.stat().st_mtime_ns for p in Path().rglob("*")}
+    assert after == before
+    assert not Path("output").exists() and not (pack / "output").exists()
+
+
+def test_many_event_streams_opened_and_dropped_cost_nothing_lasting(
+    served: tuple[Server, Path],
+) -> None:
+    server, pack = served
+    cards = pack / "cards.yaml"
+
+    def change(old: str, new: str, version: int) -> None:
+        cards.write_text(cards.read_text(encoding="utf-8").replace(old, new, 1))
+        deadline = time.monotonic() + 10
+        while json.loads(_get(server, "/api/view")[1])["version"] < version:
+            assert time.monotonic() < deadline, "the change was not seen"
+            time.sleep(0.05)
+
+    change("value: 1,", "value: 5,", 2)  # the watch is up, with its threads
+    threads = threading.active_count()
+    streams = []
+    for _ in range(40):
+        stream = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        stream.sendall(b"GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert b"event: version" in stream.recv(4096)
+        streams.append(stream)
+    for stream in streams[::2]:
+        stream.close()  # half go away mid-stream
+    change("value: 5,", "value: 6,", 3)
+    for stream in streams[1::2]:
+        assert b"event: version\ndata: 3" in stream.recv(4096)  # told of the change
+        stream.close()
+    assert threading.active_count() == threads  # a stream is no thread
+    assert _get(server, "/api/view")[0] == 200
+
+
+def test_serve_asks_which_game_where_there_are_several(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_starter(Path("data/one"), "one")
+    write_starter(Path("data/two"), "two")
+    result = runner.invoke(app, ["serve"])
+    assert result.exit_code == 2
+    assert "choose one with --game" in result.output
+
+
+def test_a_port_in_use_is_a_clear_error(served: tuple[Server, Path], runner: CliRunner) -> None:
+    server, _ = served
+    result = runner.invoke(app, ["serve", "--data", "demo", "--port", str(server.port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{server.port}" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
+    write_starter(tmp_path / "demo", "demo")
+    command = [sys.executable, "-m", "generator", "serve", "--data", "demo"]
+    serving = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert serving.stdout is not None
+        url = urlsplit(serving.stdout.readline().strip())
+        stream = socket.create_connection((url.hostname, url.port), timeout=10)
+        stream.sendall(b"GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        assert b"event: version" in stream.recv(4096)
+        serving.send_signal(signal.SIGINT)
+        _, errors = serving.communicate(timeout=30)
+    finally:
+        if serving.poll() is None:
+            serving.kill()
+    assert serving.returncode == 0, errors
+    assert errors.splitlines() == [f"serving demo at {url.geturl()} (press Ctrl-C to stop)"]
+    assert stream.recv(4096) == b""  # the page's stream was closed, not left hanging
+    stream.close()
