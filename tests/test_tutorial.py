@@ -24,6 +24,8 @@ ELEMENT = (
     '  motto: {type: text, box: [8, 6, 47, 6], text: "{motto|tr}", size: 9, min: 6, when: motto}\n'
 )
 MOTTO = {"de": "Aufstehen und strahlen", "fr": "Debout et rayonne", "en": "Rise and shine"}
+TRANSLATED = {locale: motto for locale, motto in MOTTO.items() if locale != "en"}
+"""English, the source language, is its own translation."""
 STEP = '      - "Read out the motto of the card you played."\n'
 RULE = {
     "de": "Lies das Motto der Karte vor, die du gespielt hast.",
@@ -50,7 +52,7 @@ SERVE = "draftdeck serve --data my-game"  # served in a browser by test_gallery_
 def test_the_tutorial_shows_what_this_test_does() -> None:
     for snippet in (SCHEMA_LINE, TRANSLATE, CARD, ELEMENT, STEP, SERVE, *COMMANDS):
         assert snippet in TUTORIAL, snippet
-    for locale, motto in MOTTO.items():
+    for locale, motto in TRANSLATED.items():
         assert f'msgstr "{motto}"' in TUTORIAL, locale
     for locale in ("de", "fr"):
         assert f'msgstr "{RULE[locale]}"' in TUTORIAL, locale
@@ -89,16 +91,16 @@ def test_the_tutorial_end_to_end(
     )
     with (game / "layouts/card.yaml").open("a", encoding="utf-8") as layout:
         layout.write(ELEMENT)
-    failed = runner.invoke(app, ["validate", "--data", "my-game"])
-    assert failed.exit_code == 1
+    warned = runner.invoke(app, ["validate", "--data", "my-game"])
+    assert warned.exit_code == 0, warned.output
     assert (
-        "my-game/cards.yaml:7:28: error: 'Rise and shine' has no German, French or English "
-        "translation" in failed.stdout
-    )
+        "my-game/cards.yaml:7:28: warning: 'Rise and shine' has no German or French "
+        "translation yet; it prints in English meanwhile"
+    ) in warned.stdout
     # 4. Translate it.
     _run(runner, COMMANDS[4], out)
     _run(runner, COMMANDS[5], out)
-    for locale, motto in MOTTO.items():
+    for locale, motto in TRANSLATED.items():
         replace_once(
             game / f"locales/{locale}/LC_MESSAGES/my-game.po",
             'msgid "Rise and shine"\nmsgstr ""',
@@ -120,7 +122,7 @@ def test_the_tutorial_end_to_end(
     )
     _run(runner, COMMANDS[4], out)
     _run(runner, COMMANDS[5], out)
-    for locale, rule in RULE.items():
+    for locale, rule in list(RULE.items())[:2]:  # English needs no translation
         replace_once(
             game / f"locales/{locale}/LC_MESSAGES/my-game.po",
             f'msgid "{RULE["en"]}"\nmsgstr ""',

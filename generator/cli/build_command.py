@@ -80,6 +80,14 @@ def build(
     force: Annotated[
         bool, typer.Option("--force", help="Rebuild even if nothing changed.")
     ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Refuse a text without a finished translation instead of printing it "
+            "in the source language.",
+        ),
+    ] = False,
 ) -> None:
     """Validate the data and write every PDF below output/<game>/<edition>/<locale>/."""
     from generator.core.text_tables import render_table
@@ -99,6 +107,7 @@ def build(
         bleed=bleed,
         jobs=jobs,
         force=force,
+        strict=strict,
         game=game,
     )
     bars: list[Any] = []

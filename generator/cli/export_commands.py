@@ -47,7 +47,9 @@ def png(
     from generator.services.exports import export_png
 
     for loaded, folder in _packs(data, game, out):
-        written = export_png(loaded, folder, list(edition or ()), list(locale or ()), dpi, bleed)
+        written = export_png(
+            loaded, folder, list(edition or ()), list(locale or ()), dpi, bleed, _warn
+        )
         _report(folder, loaded.pack.id, written)
 
 
@@ -73,7 +75,9 @@ def tts(
     from generator.services.exports import export_tts
 
     for loaded, folder in _packs(data, game, out):
-        written = export_tts(loaded, folder, list(edition or ()), list(locale or ()), base_url)
+        written = export_tts(
+            loaded, folder, list(edition or ()), list(locale or ()), base_url, _warn
+        )
         _report(folder, loaded.pack.id, written)
 
 
@@ -83,6 +87,10 @@ def _packs(data: Path | None, game: str | None, out: str | None) -> list[tuple[L
 
     where = workspace(data, out)
     return [(load_pack(root), where.out) for root in choose_packs(where.data, game)]
+
+
+def _warn(warning: str) -> None:
+    typer.echo(f"warning: {warning}", err=True)
 
 
 def _report(folder: Path, game: str, written: list[tuple[Path, bool]]) -> None:

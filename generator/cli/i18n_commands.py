@@ -18,8 +18,8 @@ app = typer.Typer(
 )
 
 
-def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, list[str]]]:
-    """(pack folder, catalogs folder, game id, languages) of each game (the one --game
+def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, list[str], str]]:
+    """(pack folder, catalogs folder, game id, languages, source language) of each game (the one --game
     names, else every game in `data`), from the manifest alone.
 
     The catalogs are what these commands repair, so the packs are not fully
@@ -43,7 +43,9 @@ def _packs(data: Path | None, game: str | None) -> list[tuple[Path, Path, str, l
         )
         if outside:  # nothing is read from outside the pack, as validate refuses it
             raise DataError(outside)
-        found.append((pack, manifest.catalogs, manifest.id, list(manifest.locales)))
+        found.append(
+            (pack, manifest.catalogs, manifest.id, list(manifest.locales), manifest.source_locale)
+        )
     return found
 
 
@@ -54,7 +56,7 @@ def extract(data: DataOption = None, game: GameOption = None) -> None:
     from generator.core.paths import display_path
     from generator.i18n.workflow import extract as run
 
-    for pack, locales_dir, game_id, _ in _packs(data, game):
+    for pack, locales_dir, game_id, _, _ in _packs(data, game):
         for path, changed in run(locales_dir, pack, game_id):
             typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
 
@@ -66,7 +68,7 @@ def update(data: DataOption = None, game: GameOption = None) -> None:
     from generator.core.paths import display_path
     from generator.i18n.workflow import update as run
 
-    for _, locales_dir, game_id, locales in _packs(data, game):
+    for _, locales_dir, game_id, locales, _ in _packs(data, game):
         for path, changed in run(locales_dir, game_id, locales):
             typer.echo(f"{'updated' if changed else 'unchanged'}: {display_path(path)}")
 
@@ -78,7 +80,7 @@ def compile_catalogs(data: DataOption = None, game: GameOption = None) -> None:
     from generator.core.paths import display_path
     from generator.i18n.workflow import compile_all
 
-    for _, locales_dir, game_id, locales in _packs(data, game):
+    for _, locales_dir, game_id, locales, _ in _packs(data, game):
         for path, changed in compile_all(locales_dir, game_id, locales):
             typer.echo(f"{'compiled' if changed else 'unchanged'}: {display_path(path)}")
 
@@ -101,9 +103,9 @@ def check(
     from generator.services.build import text_problems
 
     failed = False
-    for pack, locales_dir, game_id, locales in _packs(data, game):
+    for pack, locales_dir, game_id, locales, source in _packs(data, game):
         glossary = load_glossary(pack)
-        problems = [str(p) for p in run(locales_dir, game_id, locales, glossary)]
+        problems = [str(p) for p in run(locales_dir, game_id, locales, glossary, source)]
         if render and not problems:
             problems += text_problems(pack)
         for problem in problems:

@@ -53,13 +53,18 @@ def preview(
             lambda pack: holds_card(pack, card, edition, component),
             lambda root: may_hold_card(root, card),
         )
-        write_atomic(path, preview_png(loaded, card, locale, edition, component, back))
+        picture = preview_png(loaded, card, locale, edition, component, back, warn=_warn)
+        write_atomic(path, picture)
         typer.echo(display_path(path))
 
     if not watch:
         write()
         return
     _watch(choose_packs(where.data, game), write)
+
+
+def _warn(warning: str) -> None:
+    typer.echo(f"warning: {warning}", err=True)
 
 
 def _watch(roots: list[Path], write: Callable[[], None]) -> None:

@@ -40,6 +40,14 @@ LocalesOption = Annotated[
 FormatOption = Annotated[
     TextFormat, typer.Option("--format", help="pdf, or md (Markdown, for websites and forums).")
 ]
+StrictOption = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Refuse a text without a finished translation instead of writing it in the "
+        "source language.",
+    ),
+]
 PaperOption = Annotated[
     TextPaper,
     typer.Option("--paper", help="PDF pages: a4, or a5-booklet (A5 pages on A4 sheets, to fold)."),
@@ -55,9 +63,10 @@ def summary(
     data: DataOption = None,
     game: GameOption = None,
     out: OutOption = None,
+    strict: StrictOption = False,
 ) -> None:
     """Write a rules summary per edition and language: <out>/<game>/<edition>/<locale>/summary.pdf (or .md)."""
-    _write_all("summary", data, game, out, edition, locale, output, paper)
+    _write_all("summary", data, game, out, edition, locale, output, paper, strict)
 
 
 @user_errors
@@ -69,9 +78,10 @@ def tables(
     data: DataOption = None,
     game: GameOption = None,
     out: OutOption = None,
+    strict: StrictOption = False,
 ) -> None:
     """Write the rulebook tables per edition and language: <out>/<game>/<edition>/<locale>/tables.pdf (or .md)."""
-    _write_all("tables", data, game, out, edition, locale, output, paper)
+    _write_all("tables", data, game, out, edition, locale, output, paper, strict)
 
 
 def _write_all(
@@ -83,6 +93,7 @@ def _write_all(
     locales: list[str] | None,
     output: TextFormat,
     paper: TextPaper,
+    strict: bool,
 ) -> None:
     """Build every document first, in parallel processes, then write each atomically."""
     from generator.core.workspace import workspace
@@ -100,9 +111,11 @@ def _write_all(
         for e in loaded.editions(editions or ())
         for loc in loaded.locales(locales or ())
     ]
-    state = (loaded, kind, output.value, paper.value)
+    state = (loaded, kind, output.value, paper.value, strict)
     files = dict(zip(keys, parallel_map(_render_one, state, keys), strict=True))
-    for (edition, language), content in files.items():
+    for warning in dict.fromkeys(w for _, warnings in files.values() for w in warnings):
+        typer.echo(f"warning: {warning}", err=True)
+    for (edition, language), (content, _) in files.items():
         folder = where.out / loaded.pack.id
         folder = folder / edition if edition else folder
         path = folder / language / f"{kind}.{output.value}"
@@ -110,10 +123,14 @@ def _write_all(
         typer.echo(f"{written}: {display_path(path)}")
 
 
-def _render_one(state: tuple[Any, str, str, str], key: tuple[str, str]) -> bytes:
-    """One document, built and rendered (in a worker process)."""
+def _render_one(
+    state: tuple[Any, str, str, str, bool], key: tuple[str, str]
+) -> tuple[bytes, list[str]]:
+    """One document, built and rendered (in a worker process), and its warnings."""
     from generator.services.texts import render_text, text_document
 
-    loaded, kind, output, paper = state
-    document = text_document(loaded, kind, *key)
-    return render_text(document, ", ".join(loaded.pack.manifest.authors), output, paper)
+    loaded, kind, output, paper, strict = state
+    warnings: list[str] = []
+    document = text_document(loaded, kind, *key, strict=strict, warn=warnings.append)
+    authors = ", ".join(loaded.pack.manifest.authors)
+    return render_text(document, authors, output, paper), warnings

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.contexts import TEMPLATE_CONTEXTS
-from generator.core.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.errors import InputError
 from generator.core.paths import display_path
 from generator.i18n.data_strings import DataString, data_strings
@@ -55,6 +55,7 @@ def read_catalog(path: Path, locale: str | None = None) -> Any:
 
     lines = _checked_lines(path)
     _check_plural_forms(path, lines)  # before Babel makes room for every form it names
+    _check_duplicates(path, lines)  # Babel would keep one of them silently
     try:
         catalog = read_po(lines, locale=locale, abort_invalid=True)
     except PoFileError as error:
@@ -63,6 +64,41 @@ def read_catalog(path: Path, locale: str | None = None) -> Any:
     except ValueError as error:
         raise CatalogError(path, 0, f"not a readable catalog ({error})") from None
     return catalog
+
+
+def _check_duplicates(path: Path, lines: list[str]) -> None:
+    """Refuse a second entry with the context and text of an earlier one, at its line."""
+    seen: dict[tuple[str | None, str], int] = {}
+    context: str | None = None
+    text: list[str] | None = None
+    field, at = "", 0
+    for number, line in enumerate(lines, 1):
+        content = line.strip()
+        keyword, _, rest = content.partition(" ")
+        if content.startswith('"'):
+            if field == "msgctxt" and context is not None:
+                context += content
+            elif field == "msgid" and text is not None:
+                text.append(content)
+            continue
+        if keyword == "msgctxt":
+            context, field = rest.strip(), "msgctxt"
+        elif keyword == "msgid":
+            text, field, at = [rest.strip()], "msgid", number
+        elif keyword.startswith(("msgid_plural", "msgstr")) and text is not None:
+            key = (context, "".join(text))
+            if key != (None, '""'):
+                if key in seen:
+                    raise CatalogError(
+                        path,
+                        at,
+                        f"this entry repeats the one at line {seen[key]} (same msgctxt and "
+                        "msgid): keep one of them and delete the other",
+                    )
+                seen[key] = at
+            context, text, field = None, None, keyword
+        elif content and not content.startswith("#"):
+            field = keyword
 
 
 _PLURAL_FORMS = re.compile(r'^"Plural-Forms:\s*(.*?)(?:\\n)?"\s*$')
@@ -202,10 +238,13 @@ def check_translations(
     domain: str,
     locales: Iterable[str],
     translate: Collection[str],
+    source: str = "en",
 ) -> list[Diagnostic]:
-    """An error for each data string that lacks a finished translation, naming the languages
-    and, for a string used in several places, the items that use it; and one for each
-    template text whose translation breaks its placeholders."""
+    """A warning for each data string that lacks a finished translation (it prints in the
+    `source` language meanwhile), naming the languages and, for a string used in several
+    places, the items that use it; an error for each template text whose translation breaks
+    its placeholders. The source language's catalog may be missing or incomplete: its texts
+    are their own translation."""
     wanted = [
         (document, found)
         for key, document in documents.items()
@@ -222,6 +261,8 @@ def check_translations(
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)
         language = LANGUAGE_NAMES.get(locale, locale)
+        if not path.is_file() and locale == source:
+            continue
         if not path.is_file():
             diagnostics.append(
                 Diagnostic(
@@ -247,7 +288,7 @@ def check_translations(
             )
             continue
         for _, found in wanted:
-            if (found.context, found.text) not in translations:
+            if locale != source and (found.context, found.text) not in translations:
                 languages = lacking.setdefault((found.context, found.text), [])
                 if language not in languages:
                     languages.append(language)
@@ -280,7 +321,7 @@ def check_translations(
                         hint=f"{hint}, in {display_path(path)}",
                     )
                 )
-    return [*_untranslated(wanted, lacking, locales_dir, domain), *diagnostics]
+    return [*_untranslated(wanted, lacking, locales_dir, domain, source), *diagnostics]
 
 
 USERS_NAMED = 5
@@ -292,8 +333,9 @@ def _untranslated(
     lacking: Mapping[Key, list[str]],
     locales_dir: Path,
     domain: str,
+    source: str,
 ) -> Iterator[Diagnostic]:
-    """One error per untranslated string, at its first use, naming the languages that lack
+    """One warning per untranslated string, at its first use, naming the languages that lack
     it and, when several items use it, which."""
     uses: dict[Key, list[tuple[Document, DataString]]] = {}
     for document, found in wanted:
@@ -309,11 +351,15 @@ def _untranslated(
             rest = len(named) - USERS_NAMED
             used = f"; used by {shown}" + (f" and {rest} more" if rest > 0 else "")
         catalogs = display_path(locales_dir / "<language>" / "LC_MESSAGES" / f"{domain}.po")
+        source_language = LANGUAGE_NAMES.get(source, source)
         yield document.diagnostic(
             first.path,
-            f"'{text}' has no {_either(languages)} translation{used}",
+            f"'{text}' has no {_either(languages)} translation yet{used}; "
+            f"it prints in {source_language} meanwhile",
             hint="run draftdeck i18n extract and update, then translate "
-            f'msgctxt "{context}" msgid "{text}" in {catalogs}',
+            f'msgctxt "{context}" msgid "{text}" in {catalogs} '
+            "(a changed text keeps its old translation there as a fuzzy suggestion)",
+            severity=Severity.WARNING,
         )
 
 

@@ -1,9 +1,11 @@
 """Translating what the build draws: data names, interface strings, plurals, ordinals, numbers.
 
 Interface strings are marked in the code with `N_` (for Babel's extractor)
-and looked up at render time. A string missing from a language's catalog is
-an error naming the string and the language: the build never falls back to
-English.
+and looked up at render time. A text of the source language (the pack's for
+its data, English for draftdeck's own) is its own translation. A string another
+language's catalog lacks, or has only as a fuzzy suggestion, is drawn in the
+source language and remembered: a draft in one language never blocks another,
+and `check` refuses the drafts where the user asked for finished catalogs.
 """
 
 from __future__ import annotations
@@ -60,14 +62,17 @@ class MissingTranslation(DraftdeckError):
 
 @dataclass
 class Translator:
-    """Lookups for one language; every miss is remembered and raised by `check`."""
+    """Lookups for one language; every miss is remembered, listed by `drafts` and raised
+    by `check`."""
 
     locale: str
-    ui: gettext.GNUTranslations
-    data: gettext.GNUTranslations
+    ui: gettext.NullTranslations
+    data: gettext.NullTranslations
     finished: set[tuple[str, str, str]]
     """(domain, context, msgid) with a finished translation."""
     missing: list[str] = field(default_factory=list)
+    sources: frozenset[str] = frozenset()
+    """The domains ("data", the interface's) whose source language this is."""
 
     def text(self, message: str) -> str:
         """An interface string."""
@@ -135,33 +140,65 @@ class Translator:
     def check(self) -> None:
         """Raise MissingTranslation for everything looked up without a translation."""
         if self.missing:
-            raise MissingTranslation(self.locale, sorted(set(self.missing)))
+            raise MissingTranslation(self.locale, self.drafts())
+
+    def drafts(self) -> list[str]:
+        """What was drawn in the source language for want of a finished translation
+        ("context|text"), each once."""
+        return sorted(set(self.missing))
 
     def _need(self, domain: str, context: str, message: str) -> None:
-        if (domain, context, message) not in self.finished:
+        if domain not in self.sources and (domain, context, message) not in self.finished:
             self.missing.append(f"{context}|{message}" if context else message)
 
 
-def load_translator(catalogs: Path, locale: str, data_domain: str) -> Translator:
-    """The translator of a language: a pack's catalog (`catalogs`) and draftdeck's own.
+UI_SOURCE = "en"
+"""The language draftdeck's own strings are written in."""
+
+
+def drafts_warning(locale: str, drafts: list[str], source: str) -> str:
+    """One line saying which texts a language shows in the source language."""
+    language = LANGUAGE_NAMES.get(locale, locale)
+    shown = ", ".join(repr(d.partition("|")[2] or d) for d in drafts[:3])
+    more = f" and {len(drafts) - 3} more" if len(drafts) > 3 else ""
+    return (
+        f"{language} ({locale}): {len(drafts)} text(s) not translated yet, or only fuzzy, "
+        f"drawn in {LANGUAGE_NAMES.get(source, source)}: {shown}{more}; "
+        "draftdeck i18n check lists them"
+    )
+
+
+def load_translator(
+    catalogs: Path, locale: str, data_domain: str, source: str = "en"
+) -> Translator:
+    """The translator of a language: a pack's catalog (`catalogs`) and draftdeck's own;
+    `source` is the language the pack's data is written in.
 
     A pack's catalogs folder may hold its own draftdeck.po, which then wins over
     the one draftdeck ships (to word the interface strings differently).
     """
+    sources = frozenset(
+        domain
+        for domain, language in (("data", source), (UI_DOMAIN, UI_SOURCE))
+        if locale == language
+    )
     ui_path = catalog_path(catalogs, locale, UI_DOMAIN)
     if not ui_path.is_file():
         ui_path = catalog_path(LOCALES_DIR, locale, UI_DOMAIN)
     data_path = catalog_path(catalogs, locale, data_domain)
-    ui, ui_done = _compiled(ui_path, locale, UI_DOMAIN)
-    data, data_done = _compiled(data_path, locale, "data")
-    return Translator(locale, ui, data, set(ui_done | data_done))
+    ui, ui_done = _compiled(ui_path, locale, UI_DOMAIN, UI_DOMAIN in sources)
+    data, data_done = _compiled(data_path, locale, "data", "data" in sources)
+    return Translator(locale, ui, data, set(ui_done | data_done), sources=sources)
 
 
 def _compiled(
-    path: Path, locale: str, domain: str
-) -> tuple[gettext.GNUTranslations, frozenset[tuple[str, str, str]]]:
-    """A catalog compiled in memory and its finished entries (cached per file version)."""
+    path: Path, locale: str, domain: str, optional: bool
+) -> tuple[gettext.NullTranslations, frozenset[tuple[str, str, str]]]:
+    """A catalog compiled in memory and its finished entries (cached per file version); the
+    source language's may be missing (its texts are their own translation)."""
     if not path.is_file():
+        if optional:
+            return gettext.NullTranslations(), frozenset()
         raise MissingTranslation(locale, [f"the whole catalog {path.name}"])
     try:
         translations, finished = compile_catalog(path, locale)

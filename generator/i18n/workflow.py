@@ -14,7 +14,7 @@ from generator.core.paths import PACKAGE_DIR, display_path
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
 from generator.i18n.extract import UnreadableData
 from generator.i18n.glossary import Glossary
-from generator.i18n.ui import UI_DOMAIN
+from generator.i18n.ui import UI_DOMAIN, UI_SOURCE
 from generator.output.atomic import write_atomic
 
 UI_KEYWORDS = {"N_": None, "NP_": (1, 2)}
@@ -161,10 +161,15 @@ def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Wri
 
 
 def check(
-    locales_dir: Path, game_id: str, locales: list[str], glossary: Glossary | None = None
+    locales_dir: Path,
+    game_id: str,
+    locales: list[str],
+    glossary: Glossary | None = None,
+    source: str = "en",
 ) -> Iterator[Problem]:
     """Missing, untranslated or fuzzy entries, Babel's checkers (placeholders included), and
-    translations that stray from the pack's glossary."""
+    translations that stray from the pack's glossary. The source language (`source` for the
+    game's texts, English for draftdeck's own) needs no entry: its texts are their own."""
     for domain in domains(game_id, locales_dir):
         template = _read(locales_dir / f"{domain}.pot")
         wanted = {(m.context, _key(m.id)) for m in template if m.id}
@@ -172,6 +177,9 @@ def check(
             path = catalog_path(locales_dir, locale, domain)
             shown = display_path(path)
             language = LANGUAGE_NAMES.get(locale, locale)
+            own = locale == (source if domain == game_id else UI_SOURCE)
+            if own and not path.is_file():
+                continue
             if not path.is_file():
                 yield Problem(
                     shown, 0, f"the {language} catalog is missing; run draftdeck i18n update"
@@ -179,11 +187,11 @@ def check(
                 continue
             catalog = _read(path, locale)
             have = {(m.context, _key(m.id)) for m in catalog if m.id}
-            for _, msgid in sorted(wanted - have, key=str):
+            for _, msgid in sorted(wanted - have if not own else (), key=str):
                 yield Problem(shown, 0, f"{msgid!r} is missing; run draftdeck i18n update")
             for message in catalog:
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
-                if not message.id:
+                if not message.id or own:
                     continue
                 if message.fuzzy:
                     yield Problem(

@@ -71,6 +71,8 @@ class Manifest:
     """Each edition's data files besides its box, keyed by their stem."""
     editions: tuple[EditionInfo, ...]
     default_edition: str
+    source_locale: str = "en"
+    """The language the data is written in: its texts are their own translation."""
 
     @property
     def has_editions(self) -> bool:
@@ -145,6 +147,7 @@ def read_manifest(root: Path, document: Document) -> Manifest:
         edition_documents=_specs(value.get("edition_documents", [])),
         editions=editions,
         default_edition=value.get("default_edition", editions[0].id),
+        source_locale=value.get("source_locale", "en"),
     )
 
 

@@ -49,6 +49,8 @@ class BuildOptions:
     """Rebuild even when nothing changed."""
     check_only: bool = False
     """Render everything but write nothing (for `draftdeck i18n check`)."""
+    strict: bool = False
+    """Refuse a text without a finished translation (else it is drawn untranslated)."""
     game: str | None = None
     """Build only this game of the data folder."""
 
@@ -149,13 +151,9 @@ def build(
         _warm_up(packs, [(key[0], key[2]) for key in plans])
     with workers(work, workers_for(len(tasks), options.jobs)) as pool:
         rendered = pool.map(_render_part, tasks, step)
-        located = [d for r in rendered if isinstance(r, DataError) for d in r.diagnostics]
-        if located:
-            raise DataError(list(dict.fromkeys(located)))
-        failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
-        if failures:
-            raise BuildFailed(failures)
+        _refuse_failures(rendered)
         parts = {task: r for task, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
+        warnings += _drafts_warnings(packs, parts)
         files = [
             (key, [parts[(key, part)].file for part in found.parts]) for key, found in plans.items()
         ]
@@ -187,6 +185,16 @@ def build(
             written.append(Written(path, changed, len(output.data), output.pages))
         stamp.remember(folder, signatures[index], {o.relative: o.data for o in files_of_pack})
     return BuildReport(tuple(written), tuple(warnings), tuple(current))
+
+
+def _refuse_failures(rendered: list[Any]) -> None:
+    """Raise every part's problems at once: the data's, located, else the others."""
+    located = [d for r in rendered if isinstance(r, DataError) for d in r.diagnostics]
+    if located:
+        raise DataError(list(dict.fromkeys(located)))
+    failures = [str(r) for r in rendered if isinstance(r, DraftdeckError)]
+    if failures:
+        raise BuildFailed(failures)
 
 
 def _with_editions(packs: list[LoadedPack], wanted: tuple[str, ...]) -> list[LoadedPack]:
@@ -228,7 +236,9 @@ def _job(options: BuildOptions, edition: str, locale: str) -> Job:
     settings = PrintSettings(
         PAPERS[options.paper], bleed=options.bleed, marks=CropMarks(options.crop_marks)
     )
-    return Job(edition, locale, settings, options.backs == "duplex", options.ink_saver, options.pod)
+    strict = options.strict or options.check_only
+    duplex = options.backs == "duplex"
+    return Job(edition, locale, settings, duplex, options.ink_saver, options.pod, strict)
 
 
 def _folder(edition: str, name: str) -> str:
@@ -265,10 +275,29 @@ def data_export(loaded: LoadedPack, edition: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _Part:
-    """A rendered part: its PDF, for the combined file, and every file it writes."""
+    """A rendered part: its PDF, for the combined file, every file it writes, and the texts
+    it drew untranslated."""
 
     file: Rendered
     outputs: list[_Output]
+    drafts: tuple[str, ...] = ()
+
+
+def _drafts_warnings(packs: list[LoadedPack], parts: dict[Task, _Part]) -> list[str]:
+    """One warning per game, edition and language that drew texts untranslated."""
+    from generator.i18n.ui import drafts_warning
+
+    drafts: dict[Key, set[str]] = {}
+    for (key, _), part in parts.items():
+        drafts.setdefault(key, set()).update(part.drafts)
+    warnings = []
+    for (index, edition, locale), found in drafts.items():
+        if found:
+            manifest = packs[index].pack.manifest
+            where = f"{manifest.id} {edition}".strip()
+            warning = drafts_warning(locale, sorted(found), manifest.source_locale)
+            warnings.append(f"{where}: {warning}")
+    return warnings
 
 
 def _part(result: PartRender) -> _Part:
@@ -280,7 +309,7 @@ def _part(result: PartRender) -> _Part:
         stem = result.pod.name.removesuffix(".pdf")
         for index, png in enumerate(png_pages(result.pod.data, dpi=300), 1):
             found.append(_Output(f"pod/png/{stem}-{index:03d}.png", png))
-    return _Part(result.file, found)
+    return _Part(result.file, found, result.drafts)
 
 
 @dataclass

@@ -19,7 +19,7 @@ from generator.printing.fonts import font_path
 from generator.printing.rasterize import png_pages
 from generator.services.find import LoadedPack
 from generator.services.pictures import Picture, Shown, component_pictures, pictures_pdf, printed
-from generator.services.render import LanguageEnv, translator
+from generator.services.render import LanguageEnv, Warn, translator
 
 Written = tuple[Path, bool]
 """A file written, and whether its bytes changed."""
@@ -47,7 +47,12 @@ class Target:
 
 
 def targets(
-    loaded: LoadedPack, out: Path, kind: str, editions: list[str], locales: list[str]
+    loaded: LoadedPack,
+    out: Path,
+    kind: str,
+    editions: list[str],
+    locales: list[str],
+    warn: Warn | None = None,
 ) -> Iterator[Target]:
     """Each printed component of each edition and language, with its folder
     (`<out>/<game>/[<edition>/]<kind>/<component>/<locale>`)."""
@@ -66,7 +71,7 @@ def targets(
                     env.translate("components", component.name),
                     locale,
                     base / kind / component.id / locale,
-                    component_pictures(loaded, box, component, locale),
+                    component_pictures(loaded, box, component, locale, warn=warn),
                 )
 
 
@@ -77,13 +82,14 @@ def export_png(
     locales: list[str],
     dpi: int = 300,
     bleed: float = 0.0,
+    warn: Warn | None = None,
 ) -> list[Written]:
     """One PNG per card face (`<id>.png`, `<id>-back.png`; copies once) and a contact sheet
     of the component's fronts (`contact-sheet.png`), per component and language."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise UsageError(f"a resolution of {dpi} dpi is out of range: 36 to {MAX_DPI}")
     written: list[Written] = []
-    for target in targets(loaded, out, "png", editions, locales):
+    for target in targets(loaded, out, "png", editions, locales, warn):
         fronts = _rasterized([shown.front for shown in target.cards], dpi, bleed)
         for shown, image in zip(target.cards, fronts, strict=True):
             written.append(_write(target.folder / f"{shown.card.id}.png", image))
@@ -153,13 +159,14 @@ def export_tts(
     editions: list[str],
     locales: list[str],
     base_url: str = "",
+    warn: Warn | None = None,
 ) -> list[Written]:
     """Tabletop Simulator decks: per component and language, the deck sheets
     (`sheet-<n>.png`), the back (`back.png`, or `back-<n>.png` sheets where backs differ)
     and `<component>.json`, a saved object that loads them as one deck in data order,
     copies as copies. Images are named relative to the JSON, or below `base_url`."""
     written: list[Written] = []
-    for target in targets(loaded, out, "tts", editions, locales):
+    for target in targets(loaded, out, "tts", editions, locales, warn):
         written += _tts_deck(loaded, target, base_url)
     return written
 

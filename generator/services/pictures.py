@@ -17,7 +17,7 @@ from generator.printing.pen import Pen
 from generator.printing.rasterize import png_pages
 from generator.printing.sheets import Deck, Document
 from generator.services.find import LoadedPack
-from generator.services.render import bound_faces, translator
+from generator.services.render import Warn, bound_faces, settle_drafts, translator
 from generator.templates.faces import DrawingOp, Face, ImageOp, TextOp
 
 
@@ -57,8 +57,10 @@ def component_pictures(
     component: Component,
     locale: str,
     generation: str = "",
+    warn: Warn | None = None,
 ) -> list[Shown]:
-    """Each card of the component once (copies are one card), with its front and back.
+    """Each card of the component once (copies are one card), with its front and back; a
+    text without a finished translation is drawn in the source language, with a warning.
 
     `generation` enters the key of a face that draws from more than its bound text and
     shapes (an image file, a plug-in's drawing of the model): such a face is drawn again
@@ -72,7 +74,7 @@ def component_pictures(
         if component.back is not None
         else None
     )
-    tr.check()
+    settle_drafts(loaded, tr, False, warn)
     shown = []
     for index, card in enumerate(unique):
         front = _picture(component, locale, fronts[index], generation)

@@ -13,7 +13,7 @@ from generator.printing.pdf import render_pod
 from generator.printing.rasterize import png_pages
 from generator.printing.sheets import Deck, Document
 from generator.services.find import LoadedPack
-from generator.services.render import faces, translator
+from generator.services.render import Warn, faces, settle_drafts, translator
 
 
 def find_card(
@@ -87,8 +87,11 @@ def preview_png(
     component_id: str | None = None,
     back: bool = False,
     dpi: int = 200,
+    strict: bool = False,
+    warn: Warn | None = None,
 ) -> bytes:
-    """PNG of one card's face (or back), with its bleed."""
+    """PNG of one card's face (or back), with its bleed; a text without a finished
+    translation is drawn in the source language, with a warning (refused when `strict`)."""
     box = loaded.edition(edition_id)
     (locale,) = loaded.locales([locale])
     component, position = find_card(box, card_id, component_id)
@@ -98,7 +101,7 @@ def preview_png(
     tr = translator(loaded, locale)
     card = component.cards[position]
     (face,) = faces(loaded, box, component, template, tr, ink_saver=False, cards=[card])
-    tr.check()
+    settle_drafts(loaded, tr, strict, warn)
     assert component.size is not None
     deck = Deck(component.id, card_id, component.size, (face,), None)
     document = Document(

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.core.errors import DataError, DraftdeckError
 from generator.documents import calibration
-from generator.i18n.ui import N_, Translator, load_translator
+from generator.i18n.ui import N_, Translator, drafts_warning, load_translator
 from generator.loading.items import Card
 from generator.model.pack import Component, EditionBox
 from generator.printing.geometry import PrintSettings, impose
@@ -42,14 +42,18 @@ class Job:
     duplex: bool = True
     ink_saver: bool = False
     pod: bool = False
+    strict: bool = False
+    """Refuse a text without a finished translation instead of drawing it untranslated."""
 
 
 @dataclass(frozen=True)
 class PartRender:
-    """One part's PDF, and its print-on-demand version when asked for."""
+    """One part's PDF, its print-on-demand version when asked for, and the texts it drew in
+    the source language for want of a translation."""
 
     file: Rendered
     pod: Rendered | None
+    drafts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,7 +87,22 @@ def weight(loaded: LoadedPack, edition_id: str, part: str) -> int:
 
 def translator(loaded: LoadedPack, locale: str) -> Translator:
     """The pack's catalogs and draftdeck's own, in one language."""
-    return load_translator(loaded.pack.manifest.catalogs, locale, loaded.pack.id)
+    manifest = loaded.pack.manifest
+    return load_translator(manifest.catalogs, locale, loaded.pack.id, manifest.source_locale)
+
+
+Warn = Callable[[str], None]
+"""Where a command's warnings go (printed by the command line, shown by the gallery)."""
+
+
+def settle_drafts(loaded: LoadedPack, tr: Translator, strict: bool, warn: Warn | None) -> None:
+    """After drawing: refuse the texts drawn untranslated when `strict`, else warn of them."""
+    if strict:
+        tr.check()
+        return
+    drafts = tr.drafts()
+    if drafts and warn is not None:
+        warn(drafts_warning(tr.locale, drafts, loaded.pack.manifest.source_locale))
 
 
 def document(loaded: LoadedPack, job: Job, tr: Translator) -> Document:
@@ -106,15 +125,18 @@ def document(loaded: LoadedPack, job: Job, tr: Translator) -> Document:
 
 
 def render_one(loaded: LoadedPack, job: Job, part: str) -> PartRender:
-    """Render one part; a missing translation or text that does not fit raises."""
+    """Render one part; text that does not fit raises, as does a missing translation in a
+    strict job (otherwise the text is drawn untranslated and listed in `drafts`)."""
     tr = translator(loaded, job.locale)
     built = build_part(loaded, job, tr, part)
-    tr.check()
+    if job.strict:
+        tr.check()
     doc = document(loaded, job, tr)
     file = render_part(built, doc)
     pod = render_pod(built, doc) if job.pod and isinstance(built, Deck) else None
-    tr.check()
-    return PartRender(file, pod)
+    if job.strict:
+        tr.check()
+    return PartRender(file, pod, tuple(tr.drafts()))
 
 
 def render_combined(loaded: LoadedPack, job: Job, files: list[Rendered]) -> Rendered:

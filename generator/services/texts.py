@@ -20,7 +20,7 @@ from generator.loading.manifest import DOCUMENTS
 from generator.printing.pen import Pen
 from generator.services.find import LoadedPack
 from generator.services.preview import find_card
-from generator.services.render import LanguageEnv, faces, translator
+from generator.services.render import LanguageEnv, Warn, faces, settle_drafts, translator
 
 KINDS = {"summary": "a rules summary", "tables": "rulebook tables"}
 """The documents `draftdeck summary` and `draftdeck tables` write, and what each is."""
@@ -31,8 +31,16 @@ def has_document(loaded: LoadedPack, kind: str) -> bool:
     return f"{DOCUMENTS}/{kind}" in loaded.pack.documents
 
 
-def text_document(loaded: LoadedPack, kind: str, edition_id: str, locale: str) -> TextDocument:
-    """The summary or the tables; a missing translation raises."""
+def text_document(
+    loaded: LoadedPack,
+    kind: str,
+    edition_id: str,
+    locale: str,
+    strict: bool = False,
+    warn: Warn | None = None,
+) -> TextDocument:
+    """The summary or the tables; a text without a finished translation is written in the
+    source language, with a warning (refused when `strict`)."""
     document = loaded.pack.documents.get(f"{DOCUMENTS}/{kind}")
     if document is None:
         raise UsageError(
@@ -59,7 +67,7 @@ def text_document(loaded: LoadedPack, kind: str, edition_id: str, locale: str) -
         raise DataError(
             [document.diagnostic(problem.path, problem.message, hint=problem.hint)]
         ) from None
-    tr.check()
+    settle_drafts(loaded, tr, strict, warn)
     return bound
 
 

@@ -175,7 +175,12 @@ def validate_pack(root: Path) -> PackResult:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
     if not outside:
         diagnostics += check_translations(
-            documents, manifest.catalogs, manifest.id, manifest.locales, manifest.translate
+            documents,
+            manifest.catalogs,
+            manifest.id,
+            manifest.locales,
+            manifest.translate,
+            manifest.source_locale,
         )
     provisional = tuple(p for document in documents.values() for p in provisional_values(document))
     return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)

@@ -24,7 +24,7 @@ from generator.services.pictures import (
     picture_png,
     printed,
 )
-from generator.services.render import LanguageEnv, translator
+from generator.services.render import LanguageEnv, Warn, translator
 
 DPI = 120
 """Resolution of the pictures on the page: a poker card is about 300 pixels wide."""
@@ -68,7 +68,9 @@ class Gallery:
         problems: tuple[str, ...] = ()
         try:
             loaded = load_pack(self.root)
-            views, pictures = self._views(loaded)
+            warnings: list[str] = []
+            views, pictures = self._views(loaded, warnings.append)
+            problems = tuple(f"warning: {w}" for w in dict.fromkeys(warnings))
             game, locales = loaded.pack.manifest.id, tuple(loaded.pack.manifest.locales)
         except DataError as error:
             problems = tuple(format_text(d) for d in error.diagnostics)
@@ -81,7 +83,7 @@ class Gallery:
         return True
 
     def _views(
-        self, loaded: LoadedPack
+        self, loaded: LoadedPack, warn: Warn
     ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Picture]]:
         box = loaded.edition(self.edition)
         generation = str(self.state.version + 1)  # faces drawn from more than their text
@@ -91,7 +93,7 @@ class Gallery:
             env = LanguageEnv(translator(loaded, locale), False)
             components = []
             for component in printed(box):
-                shown = component_pictures(loaded, box, component, locale, generation)
+                shown = component_pictures(loaded, box, component, locale, generation, warn)
                 cards = []
                 for one in shown:
                     pictures[one.front.key] = one.front
