@@ -31,7 +31,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
-	for b in rules build scale preview simulate extraliga disaster sweep gallery; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
+	for b in rules build scale preview simulate extraliga disaster sweep gallery spreadsheet; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) output

@@ -227,7 +227,7 @@ CARD = Path("demo/layouts/card.yaml")
             'text: "{valeu|number}"',
             "demo/layouts/card.yaml:9:45: error: 'valeu' is not a field here (card sun-1 of card) "
             "(at /elements/value/text)"
-            "\n  hint: fields here: colour, component, edition, game, id, name, value",
+            "\n  hint: fields here: colour, component, copies, edition, game, id, name, value",
         ),
         (
             "icon: star",

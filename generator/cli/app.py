@@ -25,6 +25,7 @@ GROUPS: dict[str, str] = {
     "rules": "rules_commands:app",
     "i18n": "i18n_commands:app",
     "export": "export_commands:app",
+    "schema": "schema_command:app",
 }
 """Sub-command groups; like COMMANDS, `module:attribute` in generator.cli, imported when used."""
 

@@ -65,6 +65,35 @@ def extract_data_strings(
             yield line, "pgettext", (found.context, found.text), comment
 
 
+def sheet_strings(root: Path, glossary: Glossary) -> Iterator[tuple[str, ExtractResult]]:
+    """The data strings of the pack's spreadsheets, each with the cell it is in; a sheet
+    that does not load is skipped (validate reports it)."""
+    from generator.loading.manifest import MANIFEST, read_manifest
+    from generator.loading.pack import load_one, pack_schemas
+    from generator.loading.sheets import is_sheet
+
+    found = pack_schemas(root)
+    manifest_document, _ = load_one(root, MANIFEST, found)
+    if manifest_document is None:
+        return
+    manifest = read_manifest(root, manifest_document)
+    for spec in manifest.specs():
+        if not is_sheet(spec.relative):
+            continue
+        document, _ = load_one(root, spec, found)
+        if document is None:
+            continue
+        for string in data_strings(document, manifest.translate):
+            where = f"{string.context}: {string.item_id}" if string.item_id else string.context
+            cell = document.where(string.path).removeprefix(f"{document.display}:")
+            comment = [where, f"cell {cell}", *glossary.comments(string.text)]
+            if string.plural is not None:
+                message: tuple[str, ...] = (string.context, string.text, string.plural)
+                yield spec.relative, (0, "npgettext", message, comment)
+            else:
+                yield spec.relative, (0, "pgettext", (string.context, string.text), comment)
+
+
 def _pack_root(path: Path) -> Path | None:
     """The pack folder a data file belongs to: the nearest folder above it with a game.yaml."""
     for parent in path.resolve().parents:

@@ -66,7 +66,7 @@ def data_template(pack_root: Path) -> Any:
     """The catalog template of every data string of the pack, located in its files."""
     from babel.messages.extract import extract_from_file
 
-    from generator.i18n.extract import extract_data_strings
+    from generator.i18n.extract import extract_data_strings, sheet_strings
     from generator.i18n.glossary import load_glossary
     from generator.loading.files import pack_files
 
@@ -79,6 +79,12 @@ def data_template(pack_root: Path) -> Any:
                 cast(Any, extract_data_strings), str(path), options=cast(Any, options)
             ):
                 catalog.add(message, None, [(where, line)], auto_comments=comments, context=context)
+        for where, (_, function, message, comments) in sheet_strings(
+            pack_root, options["glossary"]
+        ):
+            context, *texts = message
+            text: Any = tuple(texts) if function == "npgettext" else texts[0]
+            catalog.add(text, None, [(where, None)], auto_comments=comments, context=context)
     except UnreadableData as error:
         raise DataError([error.problem]) from None
     return catalog

@@ -66,6 +66,11 @@ class Document:
                 return (1, 1)
             key = key[:-1]
 
+    def where(self, path: Sequence[str | int]) -> str:
+        """Where the value at `path` is written, as a person names it: file:line."""
+        line, _ = self.locate(path)
+        return f"{self.display}:{line}"
+
     def diagnostic(
         self,
         path: Sequence[str | int],

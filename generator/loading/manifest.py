@@ -11,6 +11,7 @@ from typing import Any
 from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document
 from generator.loading.pack import DocumentSpec
+from generator.loading.sheets import DEFAULT_SEPARATOR
 
 MANIFEST = DocumentSpec("game", "game.yaml", "game.schema.json")
 COMPONENTS = "components"
@@ -98,7 +99,9 @@ class Manifest:
                 )
             )
             specs += (
-                DocumentSpec(edition.key(s.key), folder + s.relative, s.schema, s.required)
+                DocumentSpec(
+                    edition.key(s.key), folder + s.relative, s.schema, s.required, s.separator
+                )
                 for s in self.edition_documents
             )
         return specs
@@ -172,10 +175,11 @@ def catalogs_problems(manifest: Manifest, document: Document) -> list[Diagnostic
 def _specs(entries: list[dict[str, object]]) -> tuple[DocumentSpec, ...]:
     return tuple(
         DocumentSpec(
-            str(e["file"]).removesuffix(".yaml"),
+            str(e["file"]).rpartition(".")[0],
             str(e["file"]),
             str(e["schema"]),
             bool(e.get("required", True)),
+            str(e.get("separator", DEFAULT_SEPARATOR)),
         )
         for e in entries
     )

@@ -14,6 +14,7 @@ from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
 from generator.loading.files import pack_files, resolved_inside, why_outside
 from generator.loading.schemas import SCHEMA, Schemas, schema_files, schemas_in
+from generator.loading.sheets import is_sheet, load_sheet_file
 
 _MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
 
@@ -30,6 +31,8 @@ class DocumentSpec:
     """Schema path below a schemas folder (the pack's own, then draftdeck's), e.g.
     'arenas.schema.json'."""
     required: bool = True
+    separator: str = ";"
+    """What separates a list's entries in one cell of a spreadsheet."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +83,6 @@ def load_one(
                 hint="a pack must work wherever it is copied: put the file itself in the pack",
             )
         ]
-    document, diagnostics = strict_yaml.load_file(path, display)
-    if document is None:
-        return document, diagnostics
     if found.file(spec.schema) is None:
         return None, [
             Diagnostic(
@@ -93,13 +93,31 @@ def load_one(
                 hint="put the schema in the pack's schemas/ folder, or fix the name in game.yaml",
             )
         ]
+    if is_sheet(path):
+        document, diagnostics = _load_sheet(path, display, spec, found)
+    else:
+        document, diagnostics = strict_yaml.load_file(path, display)
+    if document is None:
+        return document, diagnostics
     diagnostics = [
-        *_modeline(document, spec, path, found),
+        *diagnostics,
+        *(() if is_sheet(path) else _modeline(document, spec, path, found)),
         *schemas.validate(document, found, spec.schema),
     ]
     if any(d.severity is Severity.ERROR for d in diagnostics):
         return None, diagnostics
     return document, diagnostics
+
+
+def _load_sheet(
+    path: Path, display: str, spec: DocumentSpec, found: Schemas
+) -> tuple[Document | None, list[Diagnostic]]:
+    """A spreadsheet, its cells typed by the file's schema."""
+    try:
+        schema = found.schema(spec.schema)
+    except schemas.schema_problems():  # reported as validation reports a broken schema
+        schema = {}
+    return load_sheet_file(path, display, schema, spec.separator)
 
 
 def unexpected_files(root: Path, specs: Iterable[DocumentSpec]) -> list[Diagnostic]:

@@ -165,7 +165,7 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
     try:
         checker = schemas.validator(schema_name)
         errors = list(_first_errors(checker.iter_errors(document.value)))
-    except _schema_problems() as broken:  # the schema itself is broken (a pack's own)
+    except schema_problems() as broken:  # the schema itself is broken (a pack's own)
         return [_broken_schema(schemas, schema_name, broken)]
     found: list[Diagnostic] = []
     more = 0
@@ -179,7 +179,7 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
     return found
 
 
-def _schema_problems() -> tuple[type[Exception], ...]:
+def schema_problems() -> tuple[type[Exception], ...]:
     from jsonschema.exceptions import SchemaError, UnknownType
     from referencing.exceptions import Unresolvable
 

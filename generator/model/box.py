@@ -135,11 +135,13 @@ class Lists:
             return ()
         (name, values), *_ = source.get("each", {"": [None]}).items()
         copies = source.get("copies", 1)
-        made = len(items) * len(values) * copies
+        made = sum(map(item_copies, items)) * len(values) * copies
         if made != raw["count"]:  # before making them: the data may make a million
             how = f"{len(items)} items of {source['from']}"
             if name:
                 how += f" x {len(values)} values of {name}"
+            if any(item_copies(item) != 1 for item in items):
+                how += f", {made // len(values) // copies} cards with their copies"
             if copies > 1:
                 how += f" x {copies} copies"
             problems.append(
@@ -162,7 +164,7 @@ class Lists:
                     card = Card(f"{base}-{each}", one)
                 else:
                     card = Card(base, item)
-                cards += [card] * copies
+                cards += [card] * (copies * item_copies(item))
         return tuple(cards)
 
     def indexed(self, items: tuple[Item, ...]) -> Mapping[str, Item]:
@@ -192,11 +194,12 @@ class Lists:
         unless the file itself is broken)."""
         stem, _, key = target.partition("/")
         if stem not in self.schemas:
-            files = sorted(f"{s}.yaml" for s in self.schemas)
+            files = sorted(self.schemas)
             problems.append(
                 box.diagnostic(
                     at,
-                    f"there is no data file '{stem}.yaml' in game.yaml",
+                    f"there is no data file '{stem}' ({stem}.yaml, .csv, .xlsx or .ods) "
+                    "in game.yaml",
                     hint="data files: " + (and_list(files) if files else "none"),
                 )
             )
@@ -261,3 +264,14 @@ class Lists:
                     where = source["refs"][field_name].rsplit("/", 1)[0] + ".yaml"
                     problems += unknown(document, place, one, targets, noun, where)
         return len(problems) == before
+
+
+COPIES = "copies"
+"""The field of an item that says how many of its card the game has (1 when absent)."""
+
+
+def item_copies(item: Item) -> int:
+    """How many of the item's card the game has: its `copies` field (a whole number from 1,
+    as its schema says), else 1."""
+    value = item.fields.get(COPIES, 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.loading.items import Card
+from generator.loading.sheets import SheetDocument
 from generator.model.pack import Component, EditionBox
 from generator.printing.geometry import PAPERS, PrintSettings, Size
 from generator.printing.pdf import render_pod
@@ -129,10 +130,13 @@ def _plain(value: Any) -> Any:
 
 
 def card_origin(card: Card) -> tuple[str, int]:
-    """The file and line a card is written at ('', 0 for a card made without data)."""
+    """The file and line a card is written at (its file and cell, and 0, in a spreadsheet;
+    '', 0 for a card made without data)."""
     origin = card.item.origin
     if origin is None:
         return "", 0
     document, path = origin
+    if isinstance(document, SheetDocument):  # a cell: cards.xlsx:Cards!C12
+        return document.where(path), 0
     line, _ = document.locate(path)
     return document.display, line

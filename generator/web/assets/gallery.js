@@ -85,7 +85,7 @@ function filter() {
 
 function details(card) {
   $("details-id").textContent = card.id;
-  $("details-where").textContent = card.file ? `${card.file}:${card.line}` : "";
+  $("details-where").textContent = card.line ? `${card.file}:${card.line}` : card.file;
   $("details-fields").textContent = JSON.stringify(card.fields, null, 2);
   $("details").hidden = false;
 }

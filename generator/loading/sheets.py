@@ -1,0 +1,447 @@
+"""Data files kept as spreadsheets: CSV, XLSX and ODS, read into the same plain values as
+YAML and located by cell (`cards.xlsx:Cards!C12`, `cards.csv:C12`).
+
+Each visible sheet is one list, named by the sheet (a CSV file's list is named by the file);
+its first row names the fields, each further row is an item. A dotted header (`cost.gold`)
+is a field of a nested mapping. Cells are typed by the pack's JSON Schema for their field:
+"3" in a number column is 3, a list column is split at the pack's separator, an empty cell
+is an absent field; what cannot be typed stays as written, for the schema to report at its
+cell. A formula's stored value is read, never evaluated; a date becomes YYYY-MM-DD. Hidden
+sheets, empty rows and empty columns are skipped; merged cells are refused. XLSX and ODS
+files are zip archives: their members are measured as they are inflated, and refused past
+MAX_INFLATED bytes, before the spreadsheet reader sees them.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+import zipfile
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.loading.document import Document, PathKey
+
+SUFFIXES = frozenset({".csv", ".xlsx", ".ods"})
+"""The spreadsheet files a pack may list as data."""
+MAX_FILE_BYTES = 1024 * 1024
+"""The largest spreadsheet file read, as for YAML."""
+MAX_INFLATED = 16 * MAX_FILE_BYTES
+"""The most an XLSX or ODS may inflate to: its XML is about ten times the data it holds."""
+MAX_CELLS = 200_000
+"""The most cells a file's sheets may span (a 1 MiB YAML file holds fewer values)."""
+DEFAULT_SEPARATOR = ";"
+"""What separates the entries of a list in one cell, unless the pack says otherwise."""
+_INTEGER = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
+
+
+def is_sheet(path: Path | str) -> bool:
+    """Whether a data file is a spreadsheet."""
+    return Path(path).suffix.lower() in SUFFIXES
+
+
+def cell_name(row: int, column: int) -> str:
+    """A cell in A1 notation, from 0-based row and column: (11, 2) -> C12."""
+    letters = ""
+    number = column + 1
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{row + 1}"
+
+
+@dataclass(frozen=True)
+class SheetDocument(Document):
+    """A spreadsheet's data, each value located at its cell.
+
+    `locate` answers (n, 0), n the 1-based number of the cell in `cells`, so that every
+    check that locates a value and reports it with `diagnostic_at` names the cell."""
+
+    cells: tuple[str, ...] = ()
+    """The cells values come from, as 'Sheet!C12' (or 'C12' in a CSV file)."""
+    at: Mapping[PathKey, int] = field(default_factory=dict)
+    """The index in `cells` of each value's path."""
+
+    def locate(self, path: Sequence[str | int]) -> tuple[int, int]:
+        key = tuple(path)
+        while key not in self.at and key:
+            key = key[:-1]
+        return (self.at[key] + 1, 0) if key in self.at else (0, 0)
+
+    def diagnostic_at(
+        self,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        hint: str | None = None,
+        severity: Severity = Severity.ERROR,
+        pointer: str | None = None,
+    ) -> Diagnostic:
+        where = self.display
+        if 0 < line <= len(self.cells):
+            where += f":{self.cells[line - 1]}"
+        return Diagnostic(where, 0, 0, message, severity, pointer, hint)
+
+    def where(self, path: Sequence[str | int]) -> str:
+        line, _ = self.locate(path)
+        return f"{self.display}:{self.cells[line - 1]}" if line else self.display
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet's cells as read: rows of raw values ('' for an empty cell)."""
+
+    name: str
+    """The list it holds."""
+    prefix: str
+    """How its cells are named: 'Cards!' in a workbook, '' in a CSV file."""
+    rows: list[list[Any]]
+    merged: list[tuple[int, int, int, int]] = field(default_factory=list)
+    """Merged ranges as (first row, first column, last row, last column), 0-based."""
+
+
+class SheetProblem(Exception):
+    """A spreadsheet that cannot be read, located as far as can be."""
+
+    def __init__(self, where: str, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.where, self.message, self.hint = where, message, hint
+
+
+def load_sheet_file(
+    path: Path, display: str, schema: Mapping[str, Any], separator: str = DEFAULT_SEPARATOR
+) -> tuple[SheetDocument | None, list[Diagnostic]]:
+    """A spreadsheet as a document typed by `schema` (its $refs inlined), or its problems."""
+    try:
+        sheets = _read(path, display)
+    except SheetProblem as problem:
+        return None, [Diagnostic(problem.where, 0, 0, problem.message, hint=problem.hint)]
+    builder = _Builder(display, schema, separator)
+    for sheet in sheets:
+        builder.add(sheet)
+    if builder.problems:
+        return None, builder.problems
+    return builder.document(), []
+
+
+def _read(path: Path, display: str) -> list[Sheet]:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise SheetProblem(
+            display,
+            f"the file is {size / 2**20:.1f} MiB, more than a data file may be "
+            f"({MAX_FILE_BYTES // 2**20} MiB)",
+            "split the list over several files",
+        )
+    if path.suffix.lower() == ".csv":
+        return [_csv(path, display)]
+    _check_inflated(path, display)
+    return _workbook(path, display)
+
+
+def _csv(path: Path, display: str) -> Sheet:
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        raise SheetProblem(
+            f"{display}:{line}",
+            f"byte 0x{raw[error.start]:02X} is not valid UTF-8",
+            "save the file as CSV UTF-8 (your spreadsheet program offers it when saving)",
+        ) from None
+    first = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first.count) if first else ","
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as error:
+        raise SheetProblem(display, f"the file is not valid CSV: {error}") from None
+    if sum(len(row) for row in rows) > MAX_CELLS:
+        raise SheetProblem(display, f"the file has more than {MAX_CELLS} cells")
+    return Sheet(path.stem, "", rows)
+
+
+def _check_inflated(path: Path, display: str) -> None:
+    """Inflate every member of the archive as a stream, refusing it past MAX_INFLATED bytes
+    in all (whatever sizes the archive claims), so a zip bomb costs a bounded read."""
+    total = 0
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for member in archive.infolist():
+                with archive.open(member) as stream:
+                    while chunk := stream.read(65536):
+                        total += len(chunk)
+                        if total > MAX_INFLATED:
+                            raise SheetProblem(
+                                display,
+                                f"the spreadsheet unpacks to more than {MAX_INFLATED // 2**20} "
+                                "MiB; a game's card list is far smaller",
+                                "check that this is the right file, or split the list",
+                            )
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError) as error:
+        raise SheetProblem(
+            display,
+            f"the file is not a readable {path.suffix.lstrip('.').upper()} spreadsheet ({error})",
+            "save it again from your spreadsheet program",
+        ) from None
+
+
+def _workbook(path: Path, display: str) -> list[Sheet]:
+    from python_calamine import CalamineError, CalamineWorkbook, SheetVisibleEnum
+
+    try:
+        workbook = CalamineWorkbook.from_path(str(path))
+        sheets = []
+        cells = 0
+        for meta in workbook.sheets_metadata:
+            if meta.visible != SheetVisibleEnum.Visible:
+                continue  # hidden sheets hold notes and lookups, not data
+            sheet = workbook.get_sheet_by_name(meta.name)
+            cells += sheet.total_height * sheet.total_width
+            if cells > MAX_CELLS:
+                raise SheetProblem(
+                    f"{display}:{meta.name}!A1", f"the sheets span more than {MAX_CELLS} cells"
+                )
+            rows = sheet.to_python(skip_empty_area=False)
+            merged = [
+                (start[0], start[1], end[0], end[1])
+                for start, end in (sheet.merged_cell_ranges or [])
+            ]
+            sheets.append(Sheet(meta.name, f"{_quoted(meta.name)}!", rows, merged))
+        workbook.close()
+    except (CalamineError, ValueError, OSError) as error:
+        raise SheetProblem(
+            display,
+            f"the file is not a readable spreadsheet ({error})",
+            "save it again from your spreadsheet program",
+        ) from None
+    return sheets
+
+
+def _quoted(name: str) -> str:
+    """A sheet's name as a cell reference writes it ('My cards'!A1)."""
+    return name if re.fullmatch(r"[A-Za-z0-9_]+", name) else "'" + name.replace("'", "''") + "'"
+
+
+class _Builder:
+    """Turns sheets into one document's value, each value's cell remembered."""
+
+    def __init__(self, display: str, schema: Mapping[str, Any], separator: str) -> None:
+        self.display, self.schema, self.separator = display, schema, separator
+        self.value: dict[str, Any] = {}
+        self.cells: list[str] = []
+        self.at: dict[PathKey, int] = {}
+        self.problems: list[Diagnostic] = []
+
+    def document(self) -> SheetDocument:
+        return SheetDocument(self.display, self.value, cells=tuple(self.cells), at=dict(self.at))
+
+    def _remember(self, path: PathKey, where: str) -> None:
+        if path not in self.at:
+            self.at[path] = len(self.cells)
+            self.cells.append(where)
+
+    def _problem(self, where: str, message: str, hint: str | None = None) -> None:
+        self.problems.append(Diagnostic(f"{self.display}:{where}", 0, 0, message, hint=hint))
+
+    def add(self, sheet: Sheet) -> None:
+        name, prefix = sheet.name, sheet.prefix
+        for first_row, first_column, last_row, last_column in sheet.merged:
+            self._problem(
+                prefix + cell_name(first_row, first_column),
+                f"cells {cell_name(first_row, first_column)}:"
+                f"{cell_name(last_row, last_column)} are merged",
+                "unmerge them: each field of each row needs a cell of its own",
+            )
+        rows = sheet.rows
+        header_at = next((n for n, row in enumerate(rows) if any(_filled(c) for c in row)), None)
+        if header_at is None:
+            return  # an empty sheet holds no list
+        if name in self.value:
+            self._problem(f"{prefix}A1", f"two sheets hold the list '{name}'")
+            return
+        columns = self._header(rows[header_at], header_at, prefix)
+        list_schema = _items(_property(self.schema, name))
+        items: list[dict[str, Any]] = []
+        self.value[name] = items
+        self._remember((name,), prefix + cell_name(header_at, 0))
+        for number in range(header_at + 1, len(rows)):
+            row = rows[number]
+            if not any(_filled(c) for c in row):
+                continue  # empty rows (trailing ones, or spacing) hold no item
+            index = len(items)
+            path: PathKey = (name, index)
+            self._remember(path, prefix + cell_name(number, 0))
+            item: dict[str, Any] = {}
+            for column, raw in enumerate(row):
+                if not _filled(raw):
+                    continue
+                where = prefix + cell_name(number, column)
+                keys = columns.get(column)
+                if keys is None:
+                    self._problem(
+                        where,
+                        f"this cell is in a column without a name in row {header_at + 1}",
+                        "name the column in the header row, or empty the cell",
+                    )
+                    continue
+                node = list_schema
+                target = item
+                for depth, key in enumerate(keys):
+                    node = _property(node, key)
+                    if depth < len(keys) - 1:
+                        target = target.setdefault(key, {})
+                        self._remember((*path, *keys[: depth + 1]), where)
+                value = self._typed(raw, node, (*path, *keys), where)
+                target[keys[-1]] = value
+            items.append(item)
+
+    def _header(self, row: list[Any], at: int, prefix: str) -> dict[int, tuple[str, ...]]:
+        columns: dict[int, tuple[str, ...]] = {}
+        seen: dict[tuple[str, ...], str] = {}
+        for column, raw in enumerate(row):
+            if not _filled(raw):
+                continue
+            where = prefix + cell_name(at, column)
+            text = _text(raw).strip()
+            keys = tuple(part.strip() for part in text.split("."))
+            if not all(keys):
+                self._problem(
+                    where,
+                    f"'{text}' is not a field name",
+                    "name a field, or a field of a field as cost.gold",
+                )
+                continue
+            clash = next(
+                (
+                    other
+                    for other in seen
+                    if other[: len(keys)] == keys or keys[: len(other)] == other
+                ),
+                None,
+            )
+            if clash is not None:
+                self._problem(
+                    where,
+                    f"the column '{text}' repeats or overlaps the column "
+                    f"'{'.'.join(clash)}' at {seen[clash]}",
+                    "give every field one column",
+                )
+                continue
+            seen[keys] = where
+            columns[column] = keys
+        return columns
+
+    def _typed(self, raw: Any, node: Mapping[str, Any], path: PathKey, where: str) -> Any:
+        self._remember(path, where)
+        kinds = _kinds(node)
+        if "array" in kinds and isinstance(raw, str):
+            parts = [part.strip() for part in raw.split(self.separator)]
+            entries = _items(node)
+            return [
+                self._typed(part, entries, (*path, number), where)
+                for number, part in enumerate(p for p in parts if p)
+            ]
+        return typed(raw, kinds)
+
+
+def typed(raw: Any, kinds: frozenset[str]) -> Any:
+    """A cell's value as the schema's types ask, as YAML would read it where they allow
+    several; what does not convert stays as it is (the schema then says why)."""
+    if isinstance(raw, datetime.datetime):
+        raw = raw.date().isoformat() if raw.time() == datetime.time() else raw.isoformat()
+    elif isinstance(raw, datetime.date | datetime.time):
+        raw = raw.isoformat()
+    elif isinstance(raw, datetime.timedelta):
+        raw = str(raw)
+    if isinstance(raw, float) and raw.is_integer() and "number" not in kinds - {"integer"}:
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, str):
+        if "string" in kinds and not kinds & {"integer", "number", "boolean"}:
+            return _text(raw)
+        return raw
+    text = raw.strip()
+    if "integer" in kinds and _INTEGER.fullmatch(text):
+        return int(text)
+    if "number" in kinds and _NUMBER.fullmatch(text):
+        number = float(text)
+        return int(number) if _INTEGER.fullmatch(text) else number
+    if "boolean" in kinds and text.lower() in _BOOLEANS:
+        return _BOOLEANS[text.lower()]
+    return text
+
+
+def _filled(raw: Any) -> bool:
+    return raw is not None and not (isinstance(raw, str) and not raw.strip())
+
+
+def _text(raw: Any) -> str:
+    if isinstance(raw, float) and raw.is_integer():
+        return str(int(raw))
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    return str(raw)
+
+
+def _alternatives(node: Any) -> Iterator[Mapping[str, Any]]:
+    """The node and every schema it combines (allOf, anyOf, oneOf), depth first."""
+    if not isinstance(node, Mapping):
+        return
+    yield node
+    for combiner in ("allOf", "anyOf", "oneOf"):
+        for part in node.get(combiner, ()):
+            yield from _alternatives(part)
+
+
+def _kinds(node: Mapping[str, Any]) -> frozenset[str]:
+    """Every JSON type the node allows."""
+    found: set[str] = set()
+    for part in _alternatives(node):
+        kind = part.get("type")
+        found.update([kind] if isinstance(kind, str) else kind or ())
+        if "enum" in part or "const" in part:
+            values = part.get("enum", [part.get("const")])
+            found.update(_json_type(v) for v in values)
+    return frozenset(found)
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return "string" if isinstance(value, str) else "null"
+
+
+def _property(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """The schema of a mapping's member, merged over the node's alternatives."""
+    merged: dict[str, Any] = {}
+    parts = []
+    for part in _alternatives(node):
+        found = part.get("properties", {}).get(key)
+        if found is None:
+            extra = part.get("additionalProperties")
+            found = extra if isinstance(extra, Mapping) else None
+        if found is not None:
+            parts.append(found)
+    if parts:
+        merged["allOf"] = parts
+    return merged
+
+
+def _items(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The schema of a list's entries."""
+    parts = [
+        part["items"] for part in _alternatives(node) if isinstance(part.get("items"), Mapping)
+    ]
+    return {"allOf": parts} if parts else {}

@@ -1,0 +1,238 @@
+"""Card data kept in spreadsheets (CSV, XLSX, ODS): typed by the pack's schema, validated and
+located by cell as YAML is by line, translated and printed as YAML is; per-card copies; a
+first schema inferred from a file."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.loading.sheets import MAX_INFLATED, load_sheet_file
+from generator.services.starter import write_starter
+from tests.conftest import replace_once
+from tests.spreadsheets import Formula, write_ods, write_xlsx
+
+HEADER = ["id", "name", "value", "colour"]
+
+
+@pytest.fixture
+def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_starter(Path("demo"), "demo")
+
+
+def _rows(pack: Path) -> list[list[object]]:
+    cards = yaml.safe_load((pack / "cards.yaml").read_text(encoding="utf-8"))["cards"]
+    return [list(HEADER), *([card[key] for key in HEADER] for card in cards)]
+
+
+def _use(pack: Path, name: str) -> None:
+    replace_once(pack / "game.yaml", "{file: cards.yaml,", f"{{file: {name},")
+    (pack / "cards.yaml").unlink()
+
+
+def _write(pack: Path, suffix: str, rows: list[list[object]]) -> None:
+    path = pack / f"cards.{suffix}"
+    if suffix == "xlsx":
+        write_xlsx(path, {"cards": rows})
+    elif suffix == "ods":
+        write_ods(path, {"cards": rows})
+    else:
+        lines = [",".join("" if v is None else str(v) for v in row) for row in rows]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _use(pack, path.name)
+
+
+def _validate(runner: CliRunner) -> list[str]:
+    result = runner.invoke(app, ["validate", "--data", "demo", "--format", "json"])
+    report = json.loads(result.stdout)
+    return [f"{d['file']}: {d['severity']}: {d['message']}" for d in report["diagnostics"]]
+
+
+@pytest.mark.parametrize("suffix", ["csv", "xlsx", "ods"])
+def test_a_spreadsheet_prints_the_cards_its_yaml_would(
+    pack: Path, runner: CliRunner, suffix: str
+) -> None:
+    assert runner.invoke(app, ["build", "--data", "demo", "--locale", "de"]).exit_code == 0
+    from_yaml = Path("output/demo/de/card.pdf").read_bytes()
+    rows = _rows(pack)
+    rows[3][2] = str(rows[3][2])  # a number typed as text is read as the number
+    _write(pack, suffix, [*rows, [], ["", "", "", ""]])  # empty trailing rows are nothing
+    assert _validate(runner) == []
+    built = runner.invoke(app, ["build", "--data", "demo", "--locale", "de"])
+    assert built.exit_code == 0, built.output
+    assert Path("output/demo/de/card.pdf").read_bytes() == from_yaml
+
+
+@pytest.mark.parametrize("suffix", ["xlsx", "ods"])
+def test_a_wrong_cell_is_named_by_sheet_and_cell(
+    pack: Path, runner: CliRunner, suffix: str
+) -> None:
+    rows = _rows(pack)
+    rows[2][2] = "three"
+    rows[0].append("valeu")
+    rows[4].append(3)
+    _write(pack, suffix, rows)
+    assert sorted(_validate(runner)) == [
+        f"demo/cards.{suffix}:cards!C3: error: 'value' of 'sun-2' must be a whole number, "
+        "got text 'three'",
+        f"demo/cards.{suffix}:cards!E5: error: unknown key 'valeu'",
+    ]
+
+
+def test_a_csv_file_names_its_cells_without_a_sheet(pack: Path, runner: CliRunner) -> None:
+    rows = _rows(pack)
+    rows[5][3] = "blue"
+    _write(pack, "csv", rows)
+    (found,) = _validate(runner)
+    assert found.startswith("demo/cards.csv:D6: error: 'colour' of 'moon-1' ")
+
+
+def test_merged_cells_and_columns_without_names_are_refused_at_their_cells(
+    pack: Path, runner: CliRunner
+) -> None:
+    rows = _rows(pack)
+    rows[7].append("stray")
+    write_xlsx(pack / "cards.xlsx", {"cards": rows}, merged="B3:C3")
+    _use(pack, "cards.xlsx")
+    assert sorted(_validate(runner)) == [
+        "demo/cards.xlsx:cards!B3: error: cells B3:C3 are merged",
+        "demo/cards.xlsx:cards!E8: error: this cell is in a column without a name in row 1",
+    ]
+
+
+def test_hidden_sheets_are_notes_and_formulas_give_their_stored_value(
+    pack: Path, runner: CliRunner
+) -> None:
+    rows = _rows(pack)
+    rows[1][2] = Formula("of:=0.5*2", 1)  # the value the spreadsheet program computed
+    write_ods(pack / "cards.ods", {"cards": rows, "notes": [["id"], ["not a card"]]}, ["notes"])
+    _use(pack, "cards.ods")
+    assert _validate(runner) == []
+
+
+def test_cells_are_typed_by_the_schema(tmp_path: Path) -> None:
+    schema = {
+        "properties": {
+            "cards": {
+                "items": {
+                    "properties": {
+                        "tags": {"type": "array", "items": {"type": "integer"}},
+                        "cost": {"properties": {"gold": {"type": "integer"}}},
+                        "released": {"type": "string"},
+                        "label": {"type": "string"},
+                        "rare": {"type": "boolean"},
+                    }
+                }
+            }
+        }
+    }
+    rows: list[list[Any]] = [
+        ["tags", "cost.gold", "released", "label", "rare"],
+        ["1; 2;3", "4", datetime.date(2026, 11, 25), 7, "yes"],
+        ["", 5, "", "", ""],
+    ]
+    path = write_xlsx(tmp_path / "cards.xlsx", {"cards": rows})
+    document, problems = load_sheet_file(path, "cards.xlsx", schema)
+    assert problems == [] and document is not None
+    assert document.value == {
+        "cards": [
+            {
+                "tags": [1, 2, 3],
+                "cost": {"gold": 4},
+                "released": "2026-11-25",
+                "label": "7",
+                "rare": True,
+            },
+            {"cost": {"gold": 5}},
+        ]
+    }
+    assert document.where(("cards", 1, "cost", "gold")) == "cards.xlsx:cards!B3"
+    pipes, _ = load_sheet_file(
+        write_xlsx(tmp_path / "pipes.xlsx", {"cards": [["tags"], ["1 | 2"]]}), "p", schema, "|"
+    )
+    assert pipes is not None and pipes.value == {"cards": [{"tags": [1, 2]}]}
+
+
+def test_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path: Path) -> None:
+    bomb = tmp_path / "cards.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (MAX_INFLATED + 1))
+    assert bomb.stat().st_size < 100_000
+    document, (problem,) = load_sheet_file(bomb, "cards.xlsx", {})
+    assert document is None
+    assert "unpacks to more than 16 MiB" in problem.message
+
+
+def test_a_file_that_is_no_spreadsheet_is_a_clear_error(tmp_path: Path) -> None:
+    fake = tmp_path / "cards.ods"
+    fake.write_text("id,name\n", encoding="utf-8")
+    document, (problem,) = load_sheet_file(fake, "cards.ods", {})
+    assert document is None and "not a readable ODS spreadsheet" in problem.message
+
+
+def test_the_names_in_a_spreadsheet_are_extracted_for_translation(
+    pack: Path, runner: CliRunner
+) -> None:
+    _write(pack, "xlsx", _rows(pack))
+    assert runner.invoke(app, ["i18n", "extract", "--data", "demo"]).exit_code == 0
+    template = (pack / "locales/demo.pot").read_text(encoding="utf-8")
+    assert "#. cell cards!B6\n#. cards: moon-2" in template
+    assert '#: cards.xlsx\nmsgctxt "cards"\nmsgid "Moon"' in template
+    assert runner.invoke(app, ["i18n", "update", "--data", "demo"]).exit_code == 0
+    catalog = (pack / "locales/de/LC_MESSAGES/demo.po").read_text(encoding="utf-8")
+    assert 'msgid "Moon"\nmsgstr "Mond"' in catalog  # kept, not made obsolete
+
+
+def test_copies_make_several_cards_of_one_line(pack: Path, runner: CliRunner) -> None:
+    rows = _rows(pack)
+    rows[0].append("copies")
+    rows[1].append(3)
+    _write(pack, "xlsx", rows)
+    assert _validate(runner) == [
+        "demo/components.yaml: error: count 12 of 'card' disagrees with the 14 cards the data "
+        "makes (12 items of cards/cards, 14 cards with their copies)"
+    ]
+    replace_once(pack / "components.yaml", "count: 12", "count: 14")
+    assert _validate(runner) == []
+    listed = runner.invoke(app, ["cards", "--data", "demo", "--json"])
+    assert json.loads(listed.stdout)[0]["copies"] == 3
+    exported = runner.invoke(app, ["export", "tts", "--data", "demo", "--locale", "en"])
+    assert exported.exit_code == 0, exported.output
+    deck = json.loads(Path("output/demo/tts/card/en/card.json").read_text(encoding="utf-8"))
+    ids = [card["GMNotes"] for card in deck["ObjectStates"][0]["ContainedObjects"]]
+    assert ids[:4] == ["sun-1", "sun-1", "sun-1", "sun-2"] and len(ids) == 14
+    runner.invoke(app, ["export", "png", "--data", "demo", "--locale", "en", "--dpi", "36"])
+    pictures = sorted(p.name for p in Path("output/demo/png/card/en").glob("sun-1*.png"))
+    assert pictures == ["sun-1-back.png", "sun-1.png"]  # one picture per card, not per copy
+
+
+def test_schema_infer_starts_a_schema_the_file_passes(pack: Path, runner: CliRunner) -> None:
+    _write(pack, "ods", _rows(pack))
+    out = pack / "schemas/cards.schema.json"
+    refused = runner.invoke(app, ["schema", "infer", "demo/cards.ods", "--out", str(out)])
+    assert refused.exit_code == 2 and "add --force" in refused.output
+    written = runner.invoke(
+        app, ["schema", "infer", "demo/cards.ods", "--out", str(out), "--force"]
+    )
+    assert written.exit_code == 0, written.output
+    schema = json.loads(out.read_text(encoding="utf-8"))
+    card = schema["properties"]["cards"]["items"]
+    assert card["properties"]["value"] == {
+        "description": "The value: describe it.",
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 9,
+    }
+    assert card["properties"]["id"]["$ref"] == "common.schema.json#/$defs/id"
+    assert _validate(runner) == []
+    from_yaml = runner.invoke(app, ["schema", "infer", "demo/documents/summary.yaml"])
+    assert from_yaml.exit_code == 0 and '"$schema"' in from_yaml.stdout
