@@ -179,3 +179,32 @@ def test_a_shape_with_two_kinds_is_located(pack: Path) -> None:
         "demo/layouts/emblems.yaml:3:7: error: item 1 of comet fits more than one of the forms "
         "allowed here (at /emblems/comet/0)",
     ]
+
+
+def test_a_circle_and_an_ellipse_take_a_centre_and_radius_or_a_box() -> None:
+    document, _ = strict_yaml.parse_single(
+        "emblems:\n"
+        "  both:\n"
+        "    - {circle: [0, 0, 40, 40]}\n"
+        "    - {ellipse: [50, 50, 10]}\n"
+        "    - {circle: [50, 50, 10]}\n"
+        "    - {ellipse: [0, 0, 40, 20]}\n",
+        "emblems.yaml",
+    )
+    (emblem,) = read_emblems(document).values()
+    assert [(s.kind, s.points, s.radius) for s in emblem.shapes] == [
+        ("ellipse", ((0.0, 0.0), (40.0, 40.0)), 0.0),  # the square box a circle fills
+        ("circle", ((50.0, 50.0),), 10.0),
+        ("circle", ((50.0, 50.0),), 10.0),
+        ("ellipse", ((0.0, 0.0), (40.0, 20.0)), 0.0),
+    ]
+
+
+def test_both_forms_pass_validation(pack: Path) -> None:
+    replace_once(
+        pack / "layouts" / "emblems.yaml",
+        "{circle: [30, 30, 20]}",
+        "{circle: [10, 10, 40, 40]}\n    - {ellipse: [50, 50, 10]}",
+    )
+    replace_once(pack / "layouts" / "card.yaml", "icon: star", "icon: comet")
+    assert _errors(pack) == []

@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from generator.cli.app import app
 from generator.loading import strict_yaml
 from generator.loading.items import Item
 from generator.printing.geometry import Rect, Size
@@ -22,6 +24,7 @@ from generator.templates.faces import (
     Sheet,
     TextOp,
     bind,
+    length,
 )
 from generator.templates.load import read_templates
 from generator.templates.model import Template, Theme
@@ -271,13 +274,13 @@ def test_extends_mistakes_are_located(pack: Path) -> None:
     back = Path("demo/layouts/back.yaml")
     replace_once(back, "elements:", "extends: front\nelements:")
     assert error_lines(pack) == [
-        "demo/layouts/back.yaml:3:1: error: there is no template 'front' to extend (at /extends)"
+        "demo/layouts/back.yaml:4:1: error: there is no template 'front' to extend (at /extends)"
         "\n  hint: templates here: back, card"
     ]
     replace_once(back, "extends: front", "extends: card")
     replace_once(CARD, "elements:", "extends: back\nelements:")
     assert error_lines(pack) == [
-        "demo/layouts/back.yaml:3:1: error: templates extend each other in a circle: "
+        "demo/layouts/back.yaml:4:1: error: templates extend each other in a circle: "
         "back -> card -> back (at /extends)"
     ]
 
@@ -338,3 +341,64 @@ def test_when_counts_every_number_as_set(value: object, expected: bool) -> None:
     from generator.templates.expressions import is_set
 
     assert is_set(value) is expected
+
+
+def test_a_template_used_by_two_formats_is_checked_at_each_as_the_build_draws_it(
+    pack: Path, runner: CliRunner
+) -> None:
+    replace_once(
+        pack / "components.yaml",
+        "  - {id: poker, width_mm: 63, height_mm: 88}\n",
+        "  - {id: poker, width_mm: 63, height_mm: 88}\n  - {id: mini, width_mm: 44, height_mm: 63}\n",
+    )
+    with (pack / "components.yaml").open("a", encoding="utf-8") as box:
+        box.write(
+            "  - {id: mini-card, name: Card, count: 12, format: mini, front: card, "
+            "cards: {from: cards/cards}}\n"
+        )
+    checked = error_lines(pack)
+    assert checked and all("of mini-card" in line for line in checked), checked
+    built = runner.invoke(app, ["build", "--data", "demo", "--locale", "en"])
+    assert built.exit_code == 1
+    headlines = [line.split("\n")[0] for line in checked]
+    assert all(headline in built.output for headline in headlines)
+
+
+@pytest.mark.parametrize("size", [Size(63, 88), Size(44, 63), Size(70, 120)])
+def test_places_relative_to_the_card_fit_every_size(size: Size) -> None:
+    (template,) = _templates(
+        back="""
+elements:
+  ring: {type: circle, centre: ["50%", "50%"], radius: 17, stroke: ink}
+  title: {type: text, box: ["50% - 13", "50% - 8", 26, 16], text: "Back"}
+  band: {type: rect, box: [0, "100% - 10", "100%", 10], fill: ink}
+"""
+    ).values()
+    sheet = Sheet(template, THEME, size, {}, frozenset())
+    ring, title, band = bind(sheet, _card(), Env())
+    assert isinstance(ring, CircleOp) and ring.centre == (size.width / 2, size.height / 2)
+    assert isinstance(title, TextOp)
+    assert title.box == Rect(size.width / 2 - 13, size.height / 2 - 8, 26, 16)
+    assert isinstance(band, RectOp) and band.box == Rect(0, size.height - 10, size.width, 10)
+
+
+@pytest.mark.parametrize(
+    ("value", "whole", "expected"),
+    [
+        (12, 63, 12.0),
+        ("50%", 63, 31.5),
+        ("50% - 19", 63, 12.5),
+        ("100%-8", 88, 80.0),
+        ("25% + 2.5", 40, 12.5),
+    ],
+)
+def test_a_length_is_millimetres_or_a_share_of_the_card(
+    value: object, whole: float, expected: float
+) -> None:
+    assert length(value, whole) == expected
+
+
+def test_a_relative_place_the_schema_refuses_is_located(pack: Path) -> None:
+    replace_once(pack / "layouts/card.yaml", "box: [8, 68, 20, 12]", 'box: ["half", 68, 20, 12]')
+    (line,) = error_lines(pack)
+    assert line.startswith("demo/layouts/card.yaml:9:")

@@ -161,11 +161,12 @@ def _check_sheet(
             for index, element in chosen:
                 key = (
                     id(element),
+                    component.size,  # a template used by two formats is checked at each size
                     binder.env.ink_saver,
                     roots if id(element) in reads_roots else (),
                     inputs(binder.reads[index], card.item),
                 )
-                if key[3] is not None and key in found.bound:
+                if key[4] is not None and key in found.bound:
                     known = found.bound[key]
                     if known is None:
                         parts = None
@@ -176,11 +177,11 @@ def _check_sheet(
                     ops = binder.element(index, element, card.item)
                 except ElementError as error:
                     found.add(_element_problem(error, card, component))
-                    if key[3] is not None:
+                    if key[4] is not None:
                         found.bound[key] = None
                     parts = None
                     continue
-                if key[3] is not None:
+                if key[4] is not None:
                     found.bound[key] = ops
                 if parts is not None and not binder.env.ink_saver:
                     parts.append((element, ops))

@@ -100,13 +100,15 @@ def _shape(raw: Mapping[str, Any]) -> Shape:
     if "polygon" in raw:
         points = tuple((float(x), float(y)) for x, y in raw["polygon"])
         return Shape("polygon", points, outline=outline, paper=paper)
-    if "circle" in raw:
-        x, y, radius = (float(v) for v in raw["circle"])
-        return Shape("circle", ((x, y),), radius, outline, paper)
-    for kind in ("rect", "ellipse"):
+    for kind in ("circle", "ellipse"):  # either as a centre and radius, or as a box
+        if kind in raw and len(raw[kind]) == 3:
+            x, y, radius = (float(v) for v in raw[kind])
+            return Shape("circle", ((x, y),), radius, outline, paper)
+    for kind in ("rect", "ellipse", "circle"):
         if kind in raw:
             x, y, width, height = (float(v) for v in raw[kind])
-            return Shape(kind, ((x, y), (x + width, y + height)), outline=outline, paper=paper)
+            shape = "rect" if kind == "rect" else "ellipse"
+            return Shape(shape, ((x, y), (x + width, y + height)), outline=outline, paper=paper)
     (x1, y1), (x2, y2) = raw["line"]
     ends = ((float(x1), float(y1)), (float(x2), float(y2)))
     return Shape("line", ends, outline=float(outline or LINE_WIDTH), paper=paper)

@@ -7,6 +7,7 @@ and placed many times. Drawing the operations is `paint.py`'s job.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -407,6 +408,22 @@ def _repeat(sheet: Sheet, element: Element, scope: Scope, env: Env, place: _Plac
     return ops
 
 
+_RELATIVE = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\d+(?:\.\d+)?)\s*)?")
+
+
+def length(value: Any, whole: float) -> float:
+    """Millimetres from a template's number, or from a length relative to the card
+    ("50% - 19": half of `whole`, the card's width or height, less 19 mm)."""
+    if not isinstance(value, str):
+        return float(value)
+    found = _RELATIVE.fullmatch(value)
+    if found is None:  # the schema admits no other text
+        raise ValueError(f"not a length: {value!r}")
+    share, sign, millimetres = found.groups()
+    offset = float(millimetres or 0) * (-1 if sign == "-" else 1)
+    return round(float(share) / 100 * whole + offset, 6)
+
+
 class _Paint:
     """Reads one element's keys as geometry, colours, texts and styles."""
 
@@ -442,12 +459,17 @@ class _Paint:
             if place.cell is None:
                 raise self.fail(key, ExpressionError("box: cell is only known inside a repeat"))
             return Rect(place.dx, place.dy, place.cell.width, place.cell.height)
-        x, y, w, h = (float(v) for v in value)
+        x, y, w, h = (
+            length(v, size.width if axis == 0 else size.height)
+            for axis, v in zip((0, 1, 0, 1), value, strict=True)
+        )
         return Rect(x + place.dx, y + place.dy, w, h)
 
     def point(self, key: str, index: int | None = None) -> tuple[float, float]:
         value = self.element.spec[key] if index is None else self.element.spec[key][index]
-        return float(value[0]) + self.place.dx, float(value[1]) + self.place.dy
+        size = self.sheet.size
+        x, y = length(value[0], size.width), length(value[1], size.height)
+        return x + self.place.dx, y + self.place.dy
 
     def number(self, key: str, default: float) -> float:
         return float(self.element.spec.get(key, default))
