@@ -93,8 +93,14 @@ def _cell(sheet: Image.Image, deck: dict[str, Any], slot: int) -> Image.Image:
     ],
 )
 def test_tts_loads_as_a_deck_in_data_order_each_card_on_its_sheet(
-    tmp_path: Path, game: str, edition: str, component: str, locale: str
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    edition: str,
+    component: str,
+    locale: str,
 ) -> None:
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 4096 * 4096)  # a sheet TTS loads
     loaded = load_pack(DATA / game)
     export_tts(loaded, tmp_path, [edition] if edition else [], [locale], "")
     folder = tmp_path / game / edition / "tts" / component / locale

@@ -239,6 +239,7 @@ def check_translations(
     locales: Iterable[str],
     translate: Collection[str],
     source: str = "en",
+    glyphs: frozenset[int] = frozenset(),
 ) -> list[Diagnostic]:
     """A warning for each data string that lacks a finished translation (it prints in the
     `source` language meanwhile), naming the languages and, for a string used in several
@@ -311,7 +312,7 @@ def check_translations(
                 ),
                 *(
                     (problem, "retype it")
-                    for problem in filter(None, (unprintable(t) for t in forms))
+                    for problem in filter(None, (unprintable(t, True, glyphs) for t in forms))
                 ),
             ):
                 diagnostics.append(

@@ -10,6 +10,7 @@ embedded fonts (Source Sans Pro, every weight) have no glyph for them.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 DIRECTION_MARKS = frozenset(
@@ -20,18 +21,30 @@ ALLOWED_CONTROLS = frozenset("\n")
 """A line break is how a text asks for a new line."""
 
 
+def pack_glyphs(fonts: Iterable[str]) -> frozenset[int]:
+    """The characters some of the fonts can draw: weights, or a pack's `file:` fonts."""
+    from generator.printing.fonts import FAMILY, FILE, coverage, register
+
+    book = register()
+    found = [coverage(book[font]) for font in fonts if font in FAMILY or font.startswith(FILE)]
+    return frozenset().union(*found)
+
+
 @cache
 def printable_everywhere() -> frozenset[int]:
     """The code points every weight of the embedded fonts can draw."""
-    from generator.printing.fonts import coverage, register
+    from generator.printing.fonts import FAMILY, coverage, register
 
-    return frozenset.intersection(*(coverage(font) for font in register().values()))
+    book = register()
+    return frozenset.intersection(*(coverage(book[weight]) for weight in FAMILY))
 
 
-def unprintable(text: str, drawn: bool = True) -> str | None:
+def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset()) -> str | None:
     """Why the text cannot be printed (its first such character), or None; a text that is
-    not `drawn` (a note) may hold any character but controls and direction marks."""
-    glyphs = printable_everywhere() if drawn else None
+    not `drawn` (a note) may hold any character but controls and direction marks. `more`
+    are the characters the pack's own fonts add (the template checks then make sure each
+    text that uses one is set in a font that has it)."""
+    glyphs = printable_everywhere() | more if drawn else None
     for char in text:
         if char in ALLOWED_CONTROLS:
             continue

@@ -74,7 +74,7 @@ def check_glyphs(text: str, font: str, where: Where) -> None:
                 where.locale,
                 text,
                 f"the font has no glyph for U+{ord(char):04X}",
-                "replace the character with one Source Sans Pro has",
+                "replace the character, or set the text in a font of the theme that has it",
             )
 
 

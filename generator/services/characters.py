@@ -13,17 +13,21 @@ NOT_DRAWN = frozenset({"note", "authors"})
 """Keys whose texts are never drawn on a card (provenance notes, the PDF's author metadata)."""
 
 
-def character_problems(documents: Mapping[str, Document]) -> Iterator[Diagnostic]:
-    """An error at each text of the documents that holds a character no card can print."""
+def character_problems(
+    documents: Mapping[str, Document], more: frozenset[int] = frozenset()
+) -> Iterator[Diagnostic]:
+    """An error at each text of the documents that holds a character no card can print
+    (`more`: the characters the pack's own fonts add)."""
     for document in documents.values():
         for path, text, drawn in _texts(document.value, (), True):
-            problem = unprintable(text, drawn)
+            problem = unprintable(text, drawn, more)
             if problem is not None:
                 yield document.diagnostic(
                     path,
                     f"the text {problem}",
                     hint="retype the text, or copy it from a plain source: invisible "
-                    "characters often come along with copied text",
+                    "characters often come along with copied text; a symbol prints when a "
+                    "font of the theme has it (fonts: in layouts/theme.yaml)",
                 )
 
 

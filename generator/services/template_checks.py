@@ -89,6 +89,9 @@ class _Found:
     (None: it failed, and is reported)."""
     faces: set[tuple[Op, ...]] = field(default_factory=set)
     """Faces already checked for collisions."""
+    printable: frozenset[int] = frozenset()
+    """What some font of the pack can draw: a character none can is reported at the data's
+    line (services.characters), not again here."""
     collisions: dict[tuple[str, str], tuple[Collision, str, int]] = field(default_factory=dict)
     """(text element, other element) -> the deepest collision, where it is, on how many faces."""
 
@@ -108,7 +111,10 @@ def check_templates(
     pack: Pack, icons: Collection[str], drawings: Collection[str]
 ) -> list[Diagnostic]:
     """Every problem of every template, against every card it draws."""
-    found = _Found()
+    from generator.printing.characters import pack_glyphs
+    from generator.printing.fonts import FAMILY
+
+    found = _Found(printable=pack_glyphs([*FAMILY, *pack.theme.fonts.values()]))
     for edition in pack.editions.values():
         for component in edition.components:
             for side in ("front", "back"):
@@ -190,6 +196,7 @@ def _check_sheet(
                     if isinstance(op, TextOp):
                         _safe(sheet, elements[op.origin], op, card, component, found)
                         _room(elements[op.origin], op, card, component, found)
+                        _glyphs(elements[op.origin], op, card, component, found)
                     elif isinstance(op, IconOp) and op.icon not in icons:
                         _unknown(
                             elements,
@@ -315,6 +322,29 @@ def _room(element: Element, op: TextOp, card: Card, component: Component, found:
                 hint="make the box larger, or lower the style's min in layouts/theme.yaml",
             )
         )
+
+
+def _glyphs(element: Element, op: TextOp, card: Card, component: Component, found: _Found) -> None:
+    """Every character of a text must be in the font it is set in (a pack's font may have
+    symbols the bundled ones lack, and the other way round)."""
+    import unicodedata
+
+    from generator.printing.fonts import coverage, register
+
+    have = coverage(register()[op.style.weight])
+    lacking = next((c for c in op.text if ord(c) in found.printable and ord(c) not in have), None)
+    if lacking is None:
+        return
+    name = unicodedata.name(lacking, "").lower()
+    found.add(
+        element.at("text").diagnostic(
+            f"the font of element '{element.name}' has no glyph for U+{ord(lacking):04X} "
+            f"{lacking}{f' ({name})' if name else ''} in '{op.text}' (card {card.id} of "
+            f"{component.id})",
+            hint="set the text in a font of the theme that has it (fonts: in "
+            "layouts/theme.yaml), or replace the character",
+        )
+    )
 
 
 def _unknown(

@@ -33,6 +33,8 @@ from generator.loading.schemas import SCHEMA, Schemas
 from generator.model.box import Lists, read_boxes
 from generator.model.pack import Pack
 from generator.plugins import Plugin, find_plugin, installed
+from generator.printing.characters import pack_glyphs
+from generator.printing.fonts import FILE
 from generator.services.budget import check_budget
 from generator.services.characters import character_problems
 from generator.services.template_checks import CheckEnv, check_templates
@@ -170,7 +172,8 @@ def validate_pack(root: Path) -> PackResult:
         diagnostics += check_templates(pack, icons, drawings)
     if not _unloaded_data(root, manifest, documents):  # a document names every data file:
         diagnostics += _document_problems(pack)  # checked once the file's own problems are fixed
-    diagnostics += character_problems(documents)
+    glyphs = pack_glyphs(f for f in pack.theme.fonts.values() if f.startswith(FILE))
+    diagnostics += character_problems(documents, glyphs)
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
     if not outside:
@@ -181,6 +184,7 @@ def validate_pack(root: Path) -> PackResult:
             manifest.locales,
             manifest.translate,
             manifest.source_locale,
+            glyphs,
         )
     provisional = tuple(p for document in documents.values() for p in provisional_values(document))
     return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
@@ -250,7 +254,7 @@ def _model(
 ) -> tuple[Pack, list[Diagnostic]]:
     """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
     prefix = f"{LAYOUTS}/"
-    theme = read_theme(documents.get(f"{LAYOUTS}/{THEME}"))
+    theme = read_theme(documents.get(f"{LAYOUTS}/{THEME}"), manifest.root)
     others = {f"{prefix}{name}" for name in LAYOUT_SCHEMAS}
     layouts = {
         key.removeprefix(prefix): document
@@ -272,7 +276,7 @@ def _model(
     pack = Pack(
         manifest, documents, boxes.editions, templates, theme, game, found, phrases, emblems
     )
-    return pack, [*problems, *boxes.diagnostics, *wrong]
+    return pack, [*theme.problems, *problems, *boxes.diagnostics, *wrong]
 
 
 def _document_problems(pack: Pack) -> list[Diagnostic]:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from generator.core.contexts import LAYOUT_CONTEXT
 from generator.loading.items import Item
-from generator.printing.fonts import FAMILY
+from generator.printing.fonts import FAMILY, FILE
 from generator.printing.geometry import MAX_BLEED, Rect, Size
 from generator.printing.pen import TextStyle
 from generator.templates.expressions import (
@@ -564,7 +564,7 @@ class _Paint:
             )
         font = str(merged.get("font", "regular"))
         weight = theme.fonts.get(font, font)
-        if weight not in FAMILY:
+        if weight not in FAMILY and not weight.startswith(FILE):
             known = sorted({*theme.fonts, *FAMILY})
             raise self.fail(
                 key, ExpressionError(f"unknown font '{font}'", "fonts: " + ", ".join(known))

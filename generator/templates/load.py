@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey
+from generator.loading.files import resolved_inside, why_outside
+from generator.printing.fonts import FAMILY, FILE, FontError, register_file
 from generator.templates.model import (
     COMMON_KEYS,
     DEFAULT_SAFE,
@@ -22,18 +25,55 @@ _Draft = dict[str, tuple[dict[str, Any], dict[str, Located], "_Drafts"]]
 _Drafts = dict[str, Any]
 
 
-def read_theme(document: Document | None) -> Theme:
-    """The theme of a schema-valid theme.yaml (draftdeck's defaults without one)."""
+def read_theme(document: Document | None, root: Path | None = None) -> Theme:
+    """The theme of a schema-valid theme.yaml (draftdeck's defaults without one); its font
+    files are found below the pack folder `root`. A font file that cannot be used is a
+    problem of the theme, at its line, and its styles use the regular weight meanwhile, so
+    the one mistake is reported once."""
     if document is None:
         return Theme()
     value = document.value
+    fonts, problems = {}, []
+    for name, font in value.get("fonts", {}).items():
+        if font in FAMILY:
+            fonts[name] = font
+            continue
+        found, problem = _font_file(root, str(font))
+        fonts[name] = found or "regular"
+        if problem is not None:
+            problems.append(
+                document.diagnostic(
+                    ("fonts", name),
+                    problem,
+                    hint="name a TrueType font file (.ttf) inside the pack, e.g. "
+                    "fonts/MyFont-Regular.ttf, or a weight: regular, semibold, bold, black",
+                )
+            )
     return Theme(
         safe=float(value.get("safe", DEFAULT_SAFE)),
         colours=dict(value.get("colours", {})),
-        fonts=dict(value.get("fonts", {})),
+        fonts=fonts,
         styles={name: dict(style) for name, style in value.get("styles", {}).items()},
         document=document,
+        problems=tuple(problems),
     )
+
+
+def _font_file(root: Path | None, relative: str) -> tuple[str | None, str | None]:
+    """(`file:<path>` of a pack's font, None) or (None, what is wrong with it)."""
+    if root is None:
+        return None, f"the font file {relative} cannot be found without the pack"
+    path = root / relative
+    inside = resolved_inside(root, path)
+    if inside is None or not inside.is_file():
+        return None, f"the font file {relative} {why_outside(root, path)}"
+    try:
+        register_file(inside)
+    except FontError as error:
+        return None, f"the font file {relative}: {error}"
+    except OSError as error:
+        return None, f"the font file {relative} cannot be read ({error.strerror or error})"
+    return f"{FILE}{inside}", None
 
 
 def read_templates(

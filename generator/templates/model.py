@@ -102,3 +102,5 @@ class Theme:
     fonts: Mapping[str, str] = field(default_factory=dict)
     styles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     document: Document | None = None
+    problems: tuple[Diagnostic, ...] = ()
+    """What is wrong with the theme's font files (its styles use regular meanwhile)."""
