@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,72 @@ def test_the_tutorial_end_to_end(
         deck = json.loads((out / "my-game" / "tts" / "card" / locale / "card.json").read_text())
         cards = deck["ObjectStates"][0]["ContainedObjects"]
         assert cards[0]["GMNotes"] == "sun-1"
+
+
+PART_TWO = [
+    "draftdeck new tidepool",
+    "draftdeck validate --data tidepool",
+    "draftdeck cards --data tidepool",
+    "draftdeck i18n extract --data tidepool",
+    "draftdeck i18n update --data tidepool",
+    "draftdeck preview moon-1 --data tidepool --locale de",
+]
+MANIFEST_LINE = "  - {file: cards.csv, schema: cards.schema.json}\n"
+FONT_LINES = "fonts:\n  body: fonts/Body.ttf\n"
+FUZZY = '#, fuzzy\n#| msgid "Moon"\nmsgctxt "cards"\nmsgid "Full Moon"\nmsgstr "Mond"\n'
+
+
+def _block(language: str) -> str:
+    """The tutorial's one code block in that language."""
+    start = TUTORIAL.index(f"```{language}\n") + len(f"```{language}\n")
+    return TUTORIAL[start : TUTORIAL.index("```", start)]
+
+
+def test_part_two_shows_what_this_test_does() -> None:
+    for snippet in (*PART_TWO, MANIFEST_LINE, FONT_LINES, FUZZY, "count: 15"):
+        assert snippet in TUTORIAL, snippet
+
+
+def test_part_two_end_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _run(runner, PART_TWO[0], tmp_path)
+    game = Path("tidepool")
+    # 8. Keep the cards in a spreadsheet.
+    (game / "cards.csv").write_text(_block("csv"), encoding="utf-8")
+    replace_once(
+        game / "game.yaml", "  - {file: cards.yaml, schema: cards.schema.json}\n", MANIFEST_LINE
+    )
+    (game / "cards.yaml").unlink()
+    replace_once(game / "components.yaml", "count: 12", "count: 15")
+    assert "no errors" in _run(runner, PART_TWO[1], tmp_path)
+    listed = _run(runner, PART_TWO[2], tmp_path)
+    assert "sun-1" in listed and " 3 " in listed
+    # 9. Your own font.
+    (game / "fonts").mkdir()
+    shutil.copy(Path(str(files("reportlab") / "fonts" / "Vera.ttf")), game / "fonts/Body.ttf")
+    with (game / "layouts/theme.yaml").open("a", encoding="utf-8") as theme:
+        theme.write(FONT_LINES)
+    replace_once(
+        game / "layouts/theme.yaml",
+        "title: {size: 18, min: 9, font: bold}",
+        "title: {size: 18, min: 9, font: body}",
+    )
+    assert "no errors" in _run(runner, PART_TWO[1], tmp_path)
+    # 10. A translation that survives an edit.
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(",Moon,", ",Full Moon,"))
+    _run(runner, PART_TWO[3], tmp_path)
+    _run(runner, PART_TWO[4], tmp_path)
+    german = game / "locales/de/LC_MESSAGES/tidepool.po"
+    assert FUZZY in german.read_text(encoding="utf-8")
+    drafted = runner.invoke(app, PART_TWO[5].split()[1:])
+    assert drafted.exit_code == 0 and "warning: German (de)" in drafted.output
+    replace_once(german, FUZZY, 'msgctxt "cards"\nmsgid "Full Moon"\nmsgstr "Vollmond"\n')
+    reviewed = runner.invoke(app, PART_TWO[5].split()[1:])
+    assert reviewed.exit_code == 0 and "warning" not in reviewed.output, reviewed.output
+    built = runner.invoke(app, ["build", "--data", "tidepool", "--locale", "de"])
+    assert built.exit_code == 0, built.output
+    sheet = reader(Path("output/tidepool/de/card.pdf")).pages[0].extract_text()
+    assert "Vollmond" in sheet
