@@ -18,6 +18,7 @@ from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
 from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES
 from generator.printing.characters import unprintable
+from generator.printing.rich import markup_problem
 
 Key = tuple[str, str]
 """(context, English text); the context is '' when the entry has none."""
@@ -313,6 +314,10 @@ def check_translations(
                 *(
                     (problem, "retype it")
                     for problem in filter(None, (unprintable(t, True, glyphs) for t in forms))
+                ),
+                *(
+                    (problem, "keep every [icon], **bold** and *italic* span of the text")
+                    for problem in filter(None, (markup_problem(found.text, t) for t in forms))
                 ),
             ):
                 diagnostics.append(

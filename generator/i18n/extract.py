@@ -16,6 +16,7 @@ from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.i18n.glossary import Glossary
 from generator.loading import strict_yaml
 from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES, translated_keys
+from generator.printing.rich import markup
 
 ExtractResult = tuple[int, str, tuple[str, ...], list[str]]
 
@@ -58,11 +59,19 @@ def extract_data_strings(
     ):
         line, _ = document.locate(found.path)
         where = f"{found.context}: {found.item_id}" if found.item_id else found.context
-        comment = [where, *glossary.comments(found.text)]
+        comment = [where, *glossary.comments(found.text), *markup_comment(found.text)]
         if found.plural is not None:
             yield line, "npgettext", (found.context, found.text, found.plural), comment
         else:
             yield line, "pgettext", (found.context, found.text), comment
+
+
+MARKUP_NOTE = "keep every [icon], **bold** and *italic* span: the card draws them"
+
+
+def markup_comment(text: str) -> list[str]:
+    """A note for translators on a text with rich-text markup."""
+    return [MARKUP_NOTE] if markup(text) else []
 
 
 def sheet_strings(root: Path, glossary: Glossary) -> Iterator[tuple[str, ExtractResult]]:
@@ -86,7 +95,12 @@ def sheet_strings(root: Path, glossary: Glossary) -> Iterator[tuple[str, Extract
         for string in data_strings(document, manifest.translate):
             where = f"{string.context}: {string.item_id}" if string.item_id else string.context
             cell = document.where(string.path).removeprefix(f"{document.display}:")
-            comment = [where, f"cell {cell}", *glossary.comments(string.text)]
+            comment = [
+                where,
+                f"cell {cell}",
+                *glossary.comments(string.text),
+                *markup_comment(string.text),
+            ]
             if string.plural is not None:
                 message: tuple[str, ...] = (string.context, string.text, string.plural)
                 yield spec.relative, (0, "npgettext", message, comment)

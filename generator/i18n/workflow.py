@@ -16,6 +16,7 @@ from generator.i18n.extract import UnreadableData
 from generator.i18n.glossary import Glossary
 from generator.i18n.ui import UI_DOMAIN, UI_SOURCE
 from generator.output.atomic import write_atomic
+from generator.printing.rich import markup_problem
 
 UI_KEYWORDS = {"N_": None, "NP_": (1, 2)}
 
@@ -211,6 +212,13 @@ def check(
                         message.lineno or 0,
                         f"{_key(message.id)!r} has no {language} translation",
                     )
+                else:
+                    for string in dict.fromkeys(strings):
+                        broken = markup_problem(_key(message.id), string)
+                        if broken is not None:
+                            yield Problem(
+                                shown, message.lineno or 0, f"{_key(message.id)!r}: {broken}"
+                            )
             for (
                 message,
                 errors,

@@ -33,10 +33,10 @@ def pack_glyphs(fonts: Iterable[str]) -> frozenset[int]:
 @cache
 def printable_everywhere() -> frozenset[int]:
     """The code points every weight of the embedded fonts can draw."""
-    from generator.printing.fonts import FAMILY, coverage, register
+    from generator.printing.fonts import UPRIGHT, coverage, register
 
     book = register()
-    return frozenset.intersection(*(coverage(book[weight]) for weight in FAMILY))
+    return frozenset.intersection(*(coverage(book[weight]) for weight in UPRIGHT))
 
 
 def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset()) -> str | None:

@@ -12,13 +12,41 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-FAMILY = {
+UPRIGHT = {
     "regular": "SourceSansPro-Regular",
     "semibold": "SourceSansPro-Semibold",
     "bold": "SourceSansPro-Bold",
     "black": "SourceSansPro-Black",
 }
 """Weight -> TrueType file stem of Source Sans Pro (SIL Open Font License)."""
+FAMILY = {
+    **UPRIGHT,
+    "regular-italic": "SourceSansPro-It",
+    "semibold-italic": "SourceSansPro-SemiboldIt",
+    "bold-italic": "SourceSansPro-BoldIt",
+    "black-italic": "SourceSansPro-BlackIt",
+}
+"""Every weight, upright and italic (the italics set *italic* spans of rich text)."""
+BOLDER = {"regular": "bold", "semibold": "bold", "bold": "black", "black": "black"}
+"""The weight a **bold** span of rich text is set in, by the text's weight."""
+
+
+def variants(
+    weight: str, theme_fonts: dict[str, str] | None = None, name: str = ""
+) -> tuple[str, str, str, str]:
+    """The weights of a text's (upright, bold, italic, bold italic) spans: for Source Sans
+    Pro its own weights; for a pack's font, the theme's fonts named <name>-bold,
+    <name>-italic and <name>-bold-italic, or the font itself where one is missing."""
+    if weight in UPRIGHT:
+        bold = BOLDER[weight]
+        return weight, bold, f"{weight}-italic", f"{bold}-italic"
+    fonts = theme_fonts or {}
+    return (
+        weight,
+        fonts.get(f"{name}-bold", weight),
+        fonts.get(f"{name}-italic", weight),
+        fonts.get(f"{name}-bold-italic", fonts.get(f"{name}-bold", weight)),
+    )
 
 
 def font_path(weight: str) -> Path:

@@ -14,7 +14,16 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from generator.printing.fonts import register
-from generator.printing.geometry import Rect, pt
+from generator.printing.geometry import POINTS_PER_MM, Rect, pt
+from generator.printing.rich import (
+    ICON_DROP,
+    ICON_WIDTH,
+    RichFitted,
+    Variants,
+    fit_rich,
+    line_width,
+    segments,
+)
 from generator.printing.text import ASCENT, Fitted, Where, fit
 
 Colour = str
@@ -37,6 +46,10 @@ class TextStyle(NamedTuple):
     same_size: str = ""
     """The style's name when every text of it on a face is set at one size (the theme's
     same-size), else empty."""
+    markup: bool = False
+    """The text holds rich-text markup (**bold**, *italic*, [icon])."""
+    variants: tuple[str, ...] = ()
+    """The weights of its upright, bold, italic and bold italic spans (rich text)."""
 
 
 class Pen:
@@ -195,6 +208,66 @@ class Pen:
                 c.drawRightString(pt(box.right), baseline, line)
             else:
                 c.drawCentredString(pt(box.x + box.width / 2), baseline, line)
+        return fitted
+
+    def rich_fitted(self, box: Rect, text: str, style: TextStyle) -> RichFitted:
+        """Rich text fitted into the box."""
+        return fit_rich(
+            text,
+            self.variants(style),
+            pt(box.width),
+            pt(box.height),
+            style.size,
+            style.minimum,
+            self.where,
+            wrap_lines=style.wrap,
+        )
+
+    def variants(self, style: TextStyle) -> Variants:
+        """The ReportLab fonts of a rich text's spans."""
+        weights = style.variants or (style.weight,) * 4
+        regular, bold, italic, both = (self.fonts[w] for w in weights)
+        return Variants(regular, bold, italic, both)
+
+    def rich_text(
+        self, box: Rect, text: str, style: TextStyle, icon: Callable[[str, Rect], None]
+    ) -> RichFitted:
+        """Fit rich text into the box (centred vertically) and draw it; `icon` draws an
+        inline icon by name into a box in millimetres."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        fitted = self.rich_fitted(box, text, style)
+        size, fonts = fitted.size, fitted.fonts
+        c = self.canvas
+        self._colours(style.colour, None, 0)
+        ascent = size * ASCENT
+        block = ascent + fitted.leading * (len(fitted.lines) - 1)
+        top = pt(box.y) + (pt(box.height) + block) / 2
+        for index, line in enumerate(fitted.lines):
+            baseline = top - ascent - index * fitted.leading
+            wide = line_width(line, fonts, size)
+            if style.align == "left":
+                x = pt(box.x)
+            elif style.align == "right":
+                x = pt(box.right) - wide
+            else:
+                x = pt(box.x + box.width / 2) - wide / 2
+            for segment in segments(line, fonts):
+                if isinstance(segment, float):
+                    x += stringWidth(" ", fonts.regular, size)
+                    continue
+                font, content = segment
+                if font:
+                    c.setFont(font, size)
+                    c.drawString(x, baseline, content)
+                    x += stringWidth(content, font, size)
+                else:
+                    step = size * ICON_WIDTH
+                    mm = 1 / POINTS_PER_MM
+                    bottom = (baseline - size * ICON_DROP) * mm
+                    icon(content, Rect(x * mm, bottom, step * mm, step * mm))
+                    self._colours(style.colour, None, 0)
+                    x += step
         return fitted
 
     def reused(self, key: str, box: Rect, draw: Callable[[Pen], None]) -> None:

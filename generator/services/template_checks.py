@@ -197,6 +197,8 @@ def _check_sheet(
                         _safe(sheet, elements[op.origin], op, card, component, found)
                         _room(elements[op.origin], op, card, component, found)
                         _glyphs(elements[op.origin], op, card, component, found)
+                        if op.style.markup:
+                            _inline_icons(elements[op.origin], op, icons, card, component, found)
                     elif isinstance(op, IconOp) and op.icon not in icons:
                         _unknown(
                             elements,
@@ -305,12 +307,17 @@ def _room(element: Element, op: TextOp, card: Card, component: Component, found:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from generator.printing.fonts import register
+    from generator.printing.rich import ICON_WIDTH, plain
+    from generator.printing.rich import icons as inline_icons
     from generator.printing.text import LEADING, POINTS_PER_MM
 
     box, style = op.box, op.style
     high = style.minimum * LEADING / POINTS_PER_MM
     font = register()[style.weight]
-    wide = max((stringWidth(c, font, style.minimum) for c in set(op.text) - {" ", "\n"}), default=0)
+    text = plain(op.text) if style.markup else op.text
+    wide = max((stringWidth(c, font, style.minimum) for c in set(text) - {" ", "\n"}), default=0)
+    if style.markup and inline_icons(op.text):
+        wide = max(wide, style.minimum * ICON_WIDTH)
     wide /= POINTS_PER_MM
     if box.height + 1e-6 < high or box.width + 1e-6 < wide:
         need = f"{high:.1f} mm high" if box.height + 1e-6 < high else f"{wide:.1f} mm wide"
@@ -330,9 +337,23 @@ def _glyphs(element: Element, op: TextOp, card: Card, component: Component, foun
     import unicodedata
 
     from generator.printing.fonts import coverage, register
+    from generator.printing.rich import pieces
 
-    have = coverage(register()[op.style.weight])
-    lacking = next((c for c in op.text if ord(c) in found.printable and ord(c) not in have), None)
+    book = register()
+    if op.style.markup:
+        weights = op.style.variants or (op.style.weight,) * 4
+        runs = [(p.text, weights[p.emphasis]) for p in pieces(op.text) if p is not None]
+    else:
+        runs = [(op.text, op.style.weight)]
+    lacking = next(
+        (
+            c
+            for text, weight in runs
+            for c in text
+            if ord(c) in found.printable and ord(c) not in coverage(book[weight])
+        ),
+        None,
+    )
     if lacking is None:
         return
     name = unicodedata.name(lacking, "").lower()
@@ -345,6 +366,31 @@ def _glyphs(element: Element, op: TextOp, card: Card, component: Component, foun
             "layouts/theme.yaml), or replace the character",
         )
     )
+
+
+def _inline_icons(
+    element: Element,
+    op: TextOp,
+    known: Collection[str],
+    card: Card,
+    component: Component,
+    found: _Found,
+) -> None:
+    """Every icon a rich text names inline must exist."""
+    from generator.printing.rich import icons as inline_icons
+
+    for name in inline_icons(op.text):
+        if name not in known:
+            found.add(
+                element.at("text").diagnostic(
+                    f"unknown icon '{name}' in the text of element '{element.name}': "
+                    f"'{op.text}' (card {card.id} of {component.id})",
+                    hint="icons: "
+                    + ", ".join(sorted(known))
+                    + "; write \\[ for a bracket that names no icon",
+                )
+            )
+            return
 
 
 def _unknown(

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.printing.geometry import Rect
+from generator.printing.rich import Variants, fit_rich
 from generator.printing.text import ASCENT, LEADING, POINTS_PER_MM, TextProblem, Where, fit
 from generator.templates.faces import (
     CircleOp,
@@ -252,21 +253,37 @@ def ink(op: TextOp, fonts: dict[str, str]) -> Rect | None:
     font = fonts[style.weight]
     where = Where("", "")
     try:
-        fitted = fit(
-            op.text,
-            font,
-            box.width * POINTS_PER_MM,
-            box.height * POINTS_PER_MM,
-            style.size,
-            style.minimum,
-            where,
-            wrap_lines=style.wrap,
-        )
+        if style.markup:
+            weights = style.variants or (style.weight,) * 4
+            rich = fit_rich(
+                op.text,
+                Variants(*(fonts[w] for w in weights)),
+                box.width * POINTS_PER_MM,
+                box.height * POINTS_PER_MM,
+                style.size,
+                style.minimum,
+                where,
+                wrap_lines=style.wrap,
+            )
+            set_size, widest_pt, count = rich.size, rich.widest(), len(rich.lines)
+        else:
+            fitted = fit(
+                op.text,
+                font,
+                box.width * POINTS_PER_MM,
+                box.height * POINTS_PER_MM,
+                style.size,
+                style.minimum,
+                where,
+                wrap_lines=style.wrap,
+            )
+            set_size, count = fitted.size, len(fitted.lines)
+            widest_pt = max(stringWidth(line, font, fitted.size) for line in fitted.lines)
     except TextProblem:  # the pen reports text that does not fit, where it is drawn
         return None
-    size = fitted.size / POINTS_PER_MM
-    widest = max(stringWidth(line, font, fitted.size) for line in fitted.lines) / POINTS_PER_MM
-    block = size * ASCENT + size * LEADING * (len(fitted.lines) - 1)
+    size = set_size / POINTS_PER_MM
+    widest = widest_pt / POINTS_PER_MM
+    block = size * ASCENT + size * LEADING * (count - 1)
     top = box.y + (box.height + block) / 2
     bottom = top - block - size * DESCENT
     if style.align == "left":

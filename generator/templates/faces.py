@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from generator.core.contexts import LAYOUT_CONTEXT
 from generator.loading.items import Item
-from generator.printing.fonts import FAMILY, FILE
+from generator.printing.fonts import FAMILY, FILE, variants
 from generator.printing.geometry import MAX_BLEED, Rect, Size
 from generator.printing.pen import TextStyle
 from generator.templates.expressions import (
@@ -581,6 +581,8 @@ class _Paint:
             align=str(merged.get("align", "centre")),
             wrap=bool(merged.get("wrap", False)),
             same_size=str(name) if name and theme.styles[name].get("same-size") else "",
+            markup=bool(merged.get("markup", False)),
+            variants=variants(weight, dict(theme.fonts), font) if merged.get("markup") else (),
         )
 
     def origin(self) -> str:

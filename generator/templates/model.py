@@ -14,7 +14,7 @@ KEYS = {
     "line": {"from", "to", "stroke", "width"},
     "circle": {"centre", "radius", "fill", "stroke", "width"},
     "polygon": {"points", "fill", "stroke", "width"},
-    "text": {"box", "text", "style", "size", "min", "font", "colour", "align", "wrap"},
+    "text": {"box", "text", "style", "size", "min", "font", "colour", "align", "wrap", "markup"},
     "image": {"box", "src"},
     "icon": {"box", "icon", "colour", "args"},
     "repeat": {"box", "over", "direction", "cell", "elements"},

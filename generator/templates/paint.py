@@ -95,7 +95,15 @@ class Painter:
 
     def _text(self, pen: Pen, op: TextOp, label: str) -> None:
         try:
-            pen.text(op.box, op.text, op.style)
+            if op.style.markup:
+                colour = op.style.colour
+
+                def icon(name: str, box: Rect) -> None:
+                    self.icons[name](pen, box, colour, {})
+
+                pen.rich_text(op.box, op.text, op.style, icon)
+            else:
+                pen.text(op.box, op.text, op.style)
         except TextProblem as problem:
             raise problem.at(f"card {label}, {op.origin}") from None
 
@@ -106,7 +114,8 @@ class Painter:
         for op in face:
             if isinstance(op, TextOp) and op.style.same_size:
                 try:
-                    size = pen.fitted(op.box, op.text, op.style).size
+                    fitted = pen.rich_fitted if op.style.markup else pen.fitted
+                    size = fitted(op.box, op.text, op.style).size
                 except TextProblem as problem:
                     raise problem.at(f"card {label}, {op.origin}") from None
                 group = op.style.same_size

@@ -1,0 +1,291 @@
+"""Rich text: bold and italic spans and icons inline, fitted to a box like plain text.
+
+The markup, in a text element or style with `markup: true`: `**bold**`, `*italic*` (both
+may nest), `[name]` an icon drawn at the text's size, in its colour, where the name stands;
+`\\*`, `\\[` and `\\\\` write the character itself. A text is laid out in words (pieces of
+text and icons between spaces), wrapped at spaces when its style wraps, and shrunk from its
+size to its minimum until it fits, as plain text is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from generator.printing.text import LEADING, SIZE_STEP, TextProblem, Where, check_glyphs
+
+ICON_WIDTH = 1.0
+"""An inline icon's width (and height) as a share of the font size."""
+ICON_DROP = 0.12
+"""How far an inline icon reaches below the baseline, as a share of the font size."""
+_TOKEN = re.compile(r"\\([*\[\]\\])|(\*\*)|(\*)|\[([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)\]")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+BOLD, ITALIC = 1, 2
+
+
+class Variants(NamedTuple):
+    """The ReportLab fonts of a style: upright, bold, italic, bold italic."""
+
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+    def of(self, emphasis: int) -> str:
+        return self[emphasis]
+
+
+class Piece(NamedTuple):
+    """A run of text in one font, or an icon (`icon` set, `text` empty)."""
+
+    text: str
+    emphasis: int
+    icon: str = ""
+
+
+Word = tuple[Piece, ...]
+Line = tuple[Word, ...]
+
+
+def pieces(text: str) -> list[Piece | None]:
+    """The text as pieces; None where a line breaks."""
+    found: list[Piece | None] = []
+    emphasis, start = 0, 0
+    buffer = ""
+
+    def flush() -> None:
+        nonlocal buffer
+        for number, part in enumerate(buffer.split("\n")):
+            if number:
+                found.append(None)
+            if part:
+                found.append(Piece(part, emphasis))
+        buffer = ""
+
+    for match in _TOKEN.finditer(text):
+        buffer += text[start : match.start()]
+        start = match.end()
+        literal, bold, italic, icon = match.groups()
+        if literal:
+            buffer += literal
+            continue
+        flush()
+        if bold:
+            emphasis ^= BOLD
+        elif italic:
+            emphasis ^= ITALIC
+        else:
+            found.append(Piece("", emphasis, icon))
+    buffer += text[start:]
+    flush()
+    return found
+
+
+def plain(text: str) -> str:
+    """The characters a text draws, its markup and icons left out."""
+    return "".join("\n" if piece is None else piece.text for piece in pieces(text))
+
+
+def icons(text: str) -> list[str]:
+    """The icons a text draws, in order."""
+    return [piece.icon for piece in pieces(text) if piece is not None and piece.icon]
+
+
+def markup(text: str) -> Counter[str]:
+    """What a translation must keep of a text's markup: each icon, and the bold and italic
+    markers (counted); a {placeholder} (whose [0] is no icon) is left out."""
+    text = _PLACEHOLDER.sub("", text)
+    found: Counter[str] = Counter(f"[{name}]" for name in icons(text))
+    for match in _TOKEN.finditer(text):
+        if match.group(2):
+            found["**"] += 1
+        elif match.group(3):
+            found["*"] += 1
+    return found
+
+
+def _words(text: str) -> list[list[Word]]:
+    """Paragraphs of words; a word is the pieces between two spaces."""
+    paragraphs: list[list[Word]] = [[]]
+    word: list[Piece] = []
+
+    def end_word() -> None:
+        if word:
+            paragraphs[-1].append(tuple(word))
+            word.clear()
+
+    for piece in pieces(text):
+        if piece is None:
+            end_word()
+            paragraphs.append([])
+        elif piece.icon:
+            word.append(piece)
+        else:
+            parts = piece.text.split(" ")
+            for number, part in enumerate(parts):
+                if number:
+                    end_word()
+                if part:
+                    word.append(Piece(part, piece.emphasis))
+    end_word()
+    return paragraphs
+
+
+def piece_width(piece: Piece, fonts: Variants, size: float) -> float:
+    """A piece's width in points."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if piece.icon:
+        return size * ICON_WIDTH
+    return float(stringWidth(piece.text, fonts.of(piece.emphasis), size))
+
+
+def word_width(word: Word, fonts: Variants, size: float) -> float:
+    return sum(piece_width(piece, fonts, size) for piece in word)
+
+
+def gap_after(word: Word, fonts: Variants, size: float) -> float:
+    """The space after a word: a space of the font its last piece is set in (a regular
+    space after an icon), as the pen draws it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    last = word[-1]
+    font = fonts.regular if last.icon else fonts.of(last.emphasis)
+    return float(stringWidth(" ", font, size))
+
+
+def line_width(line: Line, fonts: Variants, size: float) -> float:
+    """A laid-out line's width in points."""
+    gaps = sum(gap_after(word, fonts, size) for word in line[:-1])
+    return gaps + sum(word_width(word, fonts, size) for word in line)
+
+
+Segment = tuple[str, str]
+"""(font, text) drawn as one string, or ('', icon name)."""
+
+
+def segments(line: Line, fonts: Variants) -> list[Segment | float]:
+    """What the pen draws for a line, left to right: strings in one font (the spaces between
+    words inside them), icons, and the widths of spaces after icons."""
+    found: list[Segment | float] = []
+    for number, word in enumerate(line):
+        for piece in word:
+            font = fonts.of(piece.emphasis)
+            last = found[-1] if found else None
+            if piece.icon:
+                found.append(("", piece.icon))
+            elif isinstance(last, tuple) and last[0] == font:
+                found[-1] = (font, last[1] + piece.text)
+            else:
+                found.append((font, piece.text))
+        if number < len(line) - 1:
+            last = found[-1]
+            if isinstance(last, tuple) and last[0]:
+                found[-1] = (last[0], last[1] + " ")
+            else:
+                found.append(-1.0)  # a regular space, measured by the pen
+    return found
+
+
+@dataclass(frozen=True)
+class RichFitted:
+    """Rich text laid out in its box: lines of words, at one size."""
+
+    lines: tuple[Line, ...]
+    fonts: Variants
+    size: float
+
+    @property
+    def leading(self) -> float:
+        return self.size * LEADING
+
+    def widest(self) -> float:
+        return max((line_width(line, self.fonts, self.size) for line in self.lines), default=0)
+
+
+def _layout(text: str, fonts: Variants, size: float, width: float, wrap: bool) -> tuple[Line, ...]:
+    lines: list[Line] = []
+    for paragraph in _words(text):
+        current: list[Word] = []
+        used = 0.0
+        for word in paragraph:
+            wide = word_width(word, fonts, size)
+            gap = gap_after(current[-1], fonts, size) if current else 0.0
+            if wrap and current and used + gap + wide > width + 1e-6:
+                lines.append(tuple(current))
+                current, used, gap = [], 0.0, 0.0
+            used += gap + wide
+            current.append(word)
+        lines.append(tuple(current))
+    return tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def fit_rich(
+    text: str,
+    fonts: Variants,
+    width: float,
+    height: float,
+    size: float,
+    minimum: float,
+    where: Where,
+    *,
+    wrap_lines: bool = False,
+) -> RichFitted:
+    """The largest size from `size` down to `minimum` at which the rich text fits the box."""
+    for piece in pieces(text):
+        if piece is not None and piece.text:
+            check_glyphs(piece.text, fonts.of(piece.emphasis), where)
+
+    def at(step: int) -> RichFitted | None:
+        current = size - step * SIZE_STEP
+        lines = _layout(text, fonts, current, width, wrap_lines)
+        fitted = RichFitted(lines, fonts, current)
+        tall = current * (1 + LEADING * (len(lines) - 1))
+        return fitted if fitted.widest() <= width + 1e-6 and tall <= height + 1e-6 else None
+
+    steps = int((size - minimum) / SIZE_STEP + 1e-9)
+    best = at(0)
+    if best is not None:
+        return best
+    low, high = 1, steps
+    while low <= high:
+        middle = (low + high) // 2
+        fitted = at(middle)
+        if fitted is None:
+            low = middle + 1
+        else:
+            best, high = fitted, middle - 1
+    if best is not None:
+        return best
+    raise TextProblem(
+        where.component,
+        where.locale,
+        text,
+        f"does not fit its {width / 72 * 25.4:.1f}x{height / 72 * 25.4:.1f} mm box even at "
+        f"{minimum} pt",
+        "shorten it in its catalog or in the data, or give its element a larger box "
+        "or a smaller min in its template",
+    )
+
+
+def markup_problem(source: str, translated: str) -> str | None:
+    """How a translation breaks its text's rich-text markup (drops or invents an icon, a
+    bold or an italic span), or None; a text without markup may be translated freely."""
+    wanted = markup(source)
+    if not wanted:
+        return None
+    found = markup(translated)
+    if found == wanted:
+        return None
+    lost = sorted((wanted - found).elements())
+    extra = sorted((found - wanted).elements())
+    parts = []
+    if lost:
+        parts.append("drops " + ", ".join(dict.fromkeys(lost)))
+    if extra:
+        parts.append("adds " + ", ".join(dict.fromkeys(extra)))
+    return "changes the markup: " + " and ".join(parts)
