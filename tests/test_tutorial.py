@@ -159,6 +159,15 @@ PART_TWO = [
     "draftdeck preview moon-1 --data tidepool --locale de",
 ]
 MANIFEST_LINE = "  - {file: cards.csv, schema: cards.schema.json}\n"
+ABILITY_FIELD = (
+    '          "ability": { "type": "string", "minLength": 1, "maxLength": 200, '
+    '"description": "What the card lets you do (rich text, translated)." },\n'
+)
+ABILITY_ELEMENT = (
+    '  ability: {type: text, box: [8, 56, 47, 10], text: "{ability|tr}", size: 10, min: 6, '
+    "markup: true, when: ability}\n"
+)
+ABILITY = {"de": "Erhalte sofort **2** [star]", "fr": "Gagnez aussitôt **2** [star]"}
 FONT_LINES = "fonts:\n  body: fonts/Body.ttf\n"
 FUZZY = '#, fuzzy\n#| msgid "Moon"\nmsgctxt "cards"\nmsgid "Full Moon"\nmsgstr "Mond"\n'
 
@@ -170,8 +179,11 @@ def _block(language: str) -> str:
 
 
 def test_part_two_shows_what_this_test_does() -> None:
-    for snippet in (*PART_TWO, MANIFEST_LINE, FONT_LINES, FUZZY, "count: 15"):
+    for snippet in (*PART_TWO, MANIFEST_LINE, FONT_LINES, FUZZY, "count: 15", ABILITY_FIELD):
         assert snippet in TUTORIAL, snippet
+    assert ABILITY_ELEMENT in TUTORIAL and "translate: [name, ability]" in TUTORIAL
+    for locale, ability in ABILITY.items():
+        assert f'msgstr "{ability}"' in TUTORIAL, locale
 
 
 def test_part_two_end_to_end(
@@ -187,6 +199,18 @@ def test_part_two_end_to_end(
     )
     (game / "cards.yaml").unlink()
     replace_once(game / "components.yaml", "count: 12", "count: 15")
+    replace_once(
+        game / "schemas/cards.schema.json",
+        '          "colour": {',
+        ABILITY_FIELD + '          "colour": {',
+    )
+    replace_once(
+        game / "game.yaml",
+        "locales: [de, fr, en]\n",
+        "locales: [de, fr, en]\ntranslate: [name, ability]\n",
+    )
+    with (game / "layouts/card.yaml").open("a", encoding="utf-8") as layout:
+        layout.write(ABILITY_ELEMENT)
     assert "no errors" in _run(runner, PART_TWO[1], tmp_path)
     listed = _run(runner, PART_TWO[2], tmp_path)
     assert "sun-1" in listed and " 3 " in listed
@@ -211,9 +235,15 @@ def test_part_two_end_to_end(
     drafted = runner.invoke(app, PART_TWO[5].split()[1:])
     assert drafted.exit_code == 0 and "warning: German (de)" in drafted.output
     replace_once(german, FUZZY, 'msgctxt "cards"\nmsgid "Full Moon"\nmsgstr "Vollmond"\n')
+    source = 'msgid "Gain **2** [star] at once"\nmsgstr '
+    replace_once(german, source + '""', source + '"Erhalte sofort **2** Sterne"')
+    refused = runner.invoke(app, ["validate", "--data", "tidepool"])
+    assert "changes the markup: drops [star]" in refused.output
+    replace_once(german, source + '"Erhalte sofort **2** Sterne"', source + f'"{ABILITY["de"]}"')
     reviewed = runner.invoke(app, PART_TWO[5].split()[1:])
     assert reviewed.exit_code == 0 and "warning" not in reviewed.output, reviewed.output
     built = runner.invoke(app, ["build", "--data", "tidepool", "--locale", "de"])
     assert built.exit_code == 0, built.output
-    sheet = reader(Path("output/tidepool/de/card.pdf")).pages[0].extract_text()
-    assert "Vollmond" in sheet
+    sheets = reader(Path("output/tidepool/de/card.pdf")).pages
+    assert "Vollmond" in sheets[0].extract_text()
+    assert any("Erhalte sofort" in sheet.extract_text() for sheet in sheets)
