@@ -23,7 +23,7 @@ DOCUMENT = """\
 # yaml-language-server: $schema=../schemas/document.schema.json
 title: "{game.name|tr}: notes"
 blocks:
-  - paragraph: "The deck has {cards.cards|count|number} cards."
+  - paragraph: "The deck has {cards.cards|copies|number} cards."
   - paragraph: "One card with the value {values.top|number}."
     plural: "{values.count|number} cards with the value {values.top|number}."
     count: values.count
@@ -159,7 +159,7 @@ def test_a_mistake_in_what_the_plug_in_computes_is_located_at_its_block(
 def test_validate_names_file_line_and_column_of_a_wrong_path(
     tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pack = _pack(tmp_path, DOCUMENT.replace("{cards.cards|count|number}", "{cardz|number}"))
+    pack = _pack(tmp_path, DOCUMENT.replace("{cards.cards|copies|number}", "{cardz|number}"))
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["validate", "--data", "demo"])
     assert result.exit_code == 1

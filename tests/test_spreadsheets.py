@@ -213,6 +213,10 @@ def test_copies_make_several_cards_of_one_line(pack: Path, runner: CliRunner) ->
     runner.invoke(app, ["export", "png", "--data", "demo", "--locale", "en", "--dpi", "36"])
     pictures = sorted(p.name for p in Path("output/demo/png/card/en").glob("sun-1*.png"))
     assert pictures == ["sun-1-back.png", "sun-1.png"]  # one picture per card, not per copy
+    summary = ["summary", "--data", "demo", "--locale", "en", "--format", "md"]
+    assert runner.invoke(app, summary).exit_code == 0
+    written = Path("output/demo/en/summary.md").read_text(encoding="utf-8")
+    assert "The deck has 14 cards." in written and "| Card | 14 |" in written
 
 
 def test_schema_infer_starts_a_schema_the_file_passes(pack: Path, runner: CliRunner) -> None:

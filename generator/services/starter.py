@@ -58,10 +58,10 @@ TRANSLATIONS = {
         "fr": "Matériel",
         "en": "What is in the box",
     },
-    ("documents", "The deck has {cards.cards|count|number} cards."): {
-        "de": "Das Deck hat {cards.cards|count|number} Karten.",
-        "fr": "La pioche compte {cards.cards|count|number} cartes.",
-        "en": "The deck has {cards.cards|count|number} cards.",
+    ("documents", "The deck has {cards.cards|copies|number} cards."): {
+        "de": "Das Deck hat {cards.cards|copies|number} Karten.",
+        "fr": "La pioche compte {cards.cards|copies|number} cartes.",
+        "en": "The deck has {cards.cards|copies|number} cards.",
     },
     ("documents", "A turn"): {"de": "Ein Spielzug", "fr": "Un tour", "en": "A turn"},
     ("documents", "Draw a card."): {

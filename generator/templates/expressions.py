@@ -39,6 +39,7 @@ TEXT_FILTERS = frozenset(
         "lower-initial",
         "say",
         "count",
+        "copies",
         "joined",
         "either",
         "month",
@@ -470,6 +471,9 @@ def apply_filters(found: Value, placeholder: Placeholder, env: Env, scope: Scope
         elif name == "count":
             _expect(isinstance(value, list | tuple), placeholder, "a list")
             value = len(value)
+        elif name == "copies":
+            _expect(isinstance(value, list | tuple), placeholder, "a list")
+            value = sum(_copies(entry) for entry in value)
         elif name in ("joined", "either"):
             _expect(isinstance(value, list | tuple), placeholder, "a list")
             shown = [
@@ -600,3 +604,9 @@ def _kind(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "a list"
     return "a mapping"
+
+
+def _copies(entry: Any) -> int:
+    """How many cards a list entry makes: its `copies` (a whole number from 1), else 1."""
+    found = entry.get("copies", 1) if isinstance(entry, Mapping) else 1
+    return found if isinstance(found, int) and not isinstance(found, bool) and found >= 1 else 1
