@@ -3,13 +3,16 @@ the plain odds, and the refusals."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from generator.cli.app import app
 from generator.core.errors import InputError
 from generator.games.extraliga_all_stars.bonus_phase import (
     Bonuses,
@@ -21,6 +24,7 @@ from generator.games.extraliga_all_stars.bonus_phase import (
 )
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
+from tests.conftest import DATA
 
 STRENGTH = st.integers(0, 6)
 
@@ -167,3 +171,29 @@ def test_the_best_move_lifts_the_die_below_the_line() -> None:
     first, second = Side(1, 6, Bonuses(plus=1)), Side(1, 4)
     move = best_move(first, second, (3,), (6,), counts(first.bonuses), (0, 0, 0, 0), 0, False)
     assert move == (0, 3)
+
+
+def test_equal_choices_follow_ruling_e9s_order(runner: CliRunner) -> None:
+    """A position where "+1 on a die" and "re-roll a lower die" are worth exactly the same
+    points: E9 takes the +1 (all +1s come before all re-rolls), which fixes the win odds.
+    Points 143/432 either way; win 5/216 by E9, 0.0252 when the re-roll is taken."""
+    result = runner.invoke(
+        app,
+        [
+            "rules",
+            "match",
+            "jaromir-jagr,stand-in-064,stand-in-018,stand-in-078,stand-in-012,stand-in-074",
+            "stand-in-051,stand-in-001,stand-in-007,stand-in-002,frantisek-pospisil,stand-in-005",
+            "--data",
+            str(DATA / "extraliga-all-stars"),
+            "--bonuses",
+            "--budget",
+            "600",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)["with_bonuses"]
+    assert odds["method"] == "exact"
+    assert odds["points"] == pytest.approx(143 / 432, abs=1e-12)
+    assert odds["win"] == pytest.approx(5 / 216, abs=1e-12)

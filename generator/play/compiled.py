@@ -9,6 +9,7 @@ first call of a kernel in a fresh cache pays its compile time once.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -25,9 +26,38 @@ def _cache_folder() -> str:
 os.environ.setdefault("NUMBA_CACHE_DIR", _cache_folder())
 
 
-def kernel(function: F) -> F:
-    """Compile `function` to machine code (nopython, cached across runs)."""
-    import numba
+class _Kernel:
+    """A function compiled by numba when first called, so that importing the module that
+    defines it (a game's model, for `validate`) imports neither numba nor its compiler.
 
-    compiled: F = numba.njit(cache=True, nogil=True)(function)  # type: ignore[assignment]
-    return compiled
+    Compiling a kernel first compiles the kernels it calls (the globals its code reads)
+    and puts them in its module's namespace in place of their stand-ins, as numba types a
+    call by what the name holds."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.compiled: Callable[..., Any] | None = None
+        functools.update_wrapper(self, function)
+
+    def __call__(self, *args: Any) -> Any:
+        compiled = self.compiled or self.compile()
+        return compiled(*args)
+
+    def compile(self) -> Callable[..., Any]:
+        """The compiled function (compiled, or loaded from the cache, on first use)."""
+        if self.compiled is None:
+            import numba
+
+            namespace = self.function.__globals__
+            for name in self.function.__code__.co_names:  # the globals it reads
+                value = namespace.get(name)
+                if isinstance(value, _Kernel) and value is not self:
+                    namespace[name] = value.compile()
+            self.compiled = numba.njit(cache=True, nogil=True)(self.function)
+            namespace[self.function.__name__] = self.compiled
+        return self.compiled
+
+
+def kernel(function: F) -> F:
+    """Compile `function` to machine code (nopython, cached across runs) when first used."""
+    return _Kernel(function)  # type: ignore[return-value]

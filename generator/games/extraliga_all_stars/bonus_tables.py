@@ -352,24 +352,26 @@ def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per po
                             at = offset[c] + (((1 - mover) * 2 + 1) * na + ia) * nb * 2 + ib * 2
                             win, tie = values[at], values[at + 1]
                         best = 3.0 * win + 1.5 * tie
-                        # The mover's own dice: +1, then re-roll, by value; then the other
-                        # side's: -1, then re-roll (ruling E9's order of equal choices).
+                        # Ruling E9's order of equal choices: +1 on the mover's own dice,
+                        # then re-roll them, then -1 on the other side's, then re-roll those;
+                        # within a kind, lowest die first. A later choice must be better by
+                        # more than 1e-12 points to replace an earlier one.
                         for turn in range(2):
                             on_first = (mover == 0) == (turn == 0)
                             width = wa if on_first else wb
                             row = ra + ia if on_first else rb + ib
-                            for k in range(width):
-                                present = a_counts[row, k] if on_first else b_counts[row, k]
-                                if present == 0:
+                            for step in range(2):
+                                kind = 2 * turn + step
+                                if info[c, own + kind] == 0:
                                     continue
-                                if turn == 0 and k == width - 1:
-                                    continue  # a die at the top cannot gain
-                                if turn == 1 and k == 0:
-                                    continue  # a die at the bottom cannot lose
-                                for step in range(2):
-                                    kind = 2 * turn + step
-                                    if info[c, own + kind] == 0:
+                                for k in range(width):
+                                    present = a_counts[row, k] if on_first else b_counts[row, k]
+                                    if present == 0:
                                         continue
+                                    if turn == 0 and k == width - 1:
+                                        continue  # a die at the top cannot gain
+                                    if turn == 1 and k == 0:
+                                        continue  # a die at the bottom cannot lose
                                     c2 = child[c, own + kind]
                                     na2 = a_size[space_a[c2]]
                                     nb2 = b_size[space_b[c2]]
