@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -24,6 +24,7 @@ from generator.games.extraliga_all_stars.bonus_phase import (
 )
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
+from tests.bonus_reference import reference_odds
 from tests.conftest import DATA
 
 STRENGTH = st.integers(0, 6)
@@ -197,3 +198,33 @@ def test_equal_choices_follow_ruling_e9s_order(runner: CliRunner) -> None:
     assert odds["method"] == "exact"
     assert odds["points"] == pytest.approx(143 / 432, abs=1e-12)
     assert odds["win"] == pytest.approx(5 / 216, abs=1e-12)
+
+
+SMALL_BONUSES = st.builds(
+    Bonuses,
+    plus=st.integers(0, 1),
+    reroll=st.integers(0, 1),
+    minus=st.integers(0, 1),
+    reroll_other=st.integers(0, 1),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@example(1, 3, Bonuses(minus=1), 2, 3, Bonuses(plus=1, reroll=1, reroll_other=1))
+@example(1, 4, Bonuses(reroll_other=1), 2, 0, Bonuses(plus=1, reroll=1))  # E9: +1 before re-roll
+@given(
+    st.integers(0, 2),
+    st.integers(0, 6),
+    SMALL_BONUSES,
+    st.integers(0, 2),
+    st.integers(0, 6),
+    SMALL_BONUSES,
+)
+def test_the_solver_agrees_with_a_minimax_on_raw_dice(
+    a: int, b: int, ours: Bonuses, c: int, d: int, theirs: Bonuses
+) -> None:
+    """The compiled solver against tests/bonus_reference.py, exact fractions on the raw
+    dice, on small matches: every outcome's odds, not only the points (E9's order)."""
+    first, second = Side(a, b, ours), Side(c, d, theirs)
+    expected = tuple(float(x) for x in reference_odds(first, second))
+    assert bonus_odds(first, second) == pytest.approx(expected, abs=1e-9)
