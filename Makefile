@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest bench clean catalogs
+.PHONY: build test lint typecheck pytest kernels-as-python bench clean catalogs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml constraints.txt
 build: $(STAMP)
 	$(BIN)/draftdeck build
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) lint typecheck pytest kernels-as-python
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests benchmarks
@@ -30,8 +30,14 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n auto
 
+# The compiled kernels' tests once more with numba off: the kernels run as the Python
+# they are written in, so a mistake numba would hide (or coverage could not see) shows.
+KERNEL_TESTS := tests/test_disaster_battle.py tests/test_extraliga_lineup.py tests/test_extraliga_bonuses.py
+kernels-as-python: $(STAMP)
+	NUMBA_DISABLE_JIT=1 $(BIN)/pytest -n auto $(KERNEL_TESTS)
+
 bench: $(STAMP)
-	for b in rules build scale preview simulate extraliga disaster sweep gallery spreadsheet; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
+	for b in rules build scale preview simulate extraliga disaster sweep gallery spreadsheet start; do $(BIN)/python benchmarks/$${b}_speed.py || exit 1; done
 
 clean:
 	rm -rf $(VENV) output

@@ -184,3 +184,18 @@ def test_trios_the_rules_cannot_use_are_located_errors(
     result = runner.invoke(app, ["validate", "--data", str(pack)])
     assert result.exit_code == 1
     assert "trios.yaml:" in result.output and message in result.output
+
+
+def test_a_rules_question_does_not_wait_for_the_templates(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    """A rules answer needs valid data, not printable cards: a template mistake stops
+    validate and build, and leaves the rules commands answering."""
+    pack = copy_game(tmp_path, "extraliga-all-stars")
+    replace_once(pack / "layouts/card-back.yaml", "box: [9, 38, 45, 14]", "box: [1, 38, 45, 14]")
+    checked = runner.invoke(app, ["validate", "--data", str(pack)])
+    assert checked.exit_code == 1 and "layouts/card-back.yaml:6" in checked.output
+    answered = runner.invoke(
+        app, ["rules", "match", EXAMPLE, "stand-in-opponent-03", "--data", str(pack)]
+    )
+    assert answered.exit_code == 0, answered.output

@@ -85,7 +85,9 @@ def simulate(
 
     where = workspace(data, out)
     loaded = [
-        load_capable(folder, game, "with a simulator", lambda p: p.can("simulation"))
+        load_capable(
+            folder, game, "with a simulator", lambda p: p.can("simulation"), printing=False
+        )
         for folder in (where.data, *([compare] if compare else []))
     ]
     names = tuple(n.strip() for n in bots.split(",") if n.strip())

@@ -139,9 +139,10 @@ class LoadedPack:
         return chosen
 
 
-def load_pack(root: Path) -> LoadedPack:
-    """The valid pack at `root`; DataError with every problem otherwise."""
-    result = validate_pack(root)
+def load_pack(root: Path, printing: bool = True) -> LoadedPack:
+    """The valid pack at `root`; DataError with every problem otherwise. Without `printing`
+    its templates are not checked against the cards (for rules questions and simulations)."""
+    result = validate_pack(root, printing)
     _raise_errors(result.diagnostics)
     assert result.pack is not None
     return LoadedPack(result.pack, result.plugin)
@@ -153,14 +154,17 @@ def load_capable(
     what: str,
     can: Callable[[LoadedPack], bool],
     may: Callable[[Path], bool] = lambda root: True,
+    printing: bool = True,
 ) -> LoadedPack:
     """The game a command is about: the one `game` names, else the only game in `data`
     that `can` answer it (`what` says what the command needs, for the error). `may` rules
-    out, before it is validated, a pack folder that cannot answer."""
+    out, before it is validated, a pack folder that cannot answer; without `printing` the
+    templates are not checked against the cards."""
     packs = choose_packs(data, game)
     if len(packs) == 1:
-        return load_pack(packs[0])
-    able = [loaded for loaded in map(load_pack, filter(may, packs)) if can(loaded)]
+        return load_pack(packs[0], printing)
+    able = [load_pack(root, printing) for root in filter(may, packs)]
+    able = [loaded for loaded in able if can(loaded)]
     if len(able) == 1:
         return able[0]
     names = ", ".join(loaded.pack.id for loaded in able)
@@ -179,7 +183,7 @@ def load_plugin_game(data: Path, plugin_id: str) -> LoadedPack:
         document, _ = strict_yaml.load_file(root / "game.yaml", display_path(root / "game.yaml"))
         value = document.value if document is not None else None
         if isinstance(value, dict) and value.get("plugin") == plugin_id:
-            return load_pack(root)
+            return load_pack(root, printing=False)
     raise UsageError(f"{display_path(data)} has no pack that uses the {plugin_id} rules")
 
 

@@ -129,8 +129,10 @@ def links_leading_out(root: Path, below: Path | None = None) -> list[Diagnostic]
     ]
 
 
-def validate_pack(root: Path) -> PackResult:
-    """Every problem in the pack at `root`, its provisional values and, if readable, its model."""
+def validate_pack(root: Path, printing: bool = True) -> PackResult:
+    """Every problem in the pack at `root`, its provisional values and, if readable, its model;
+    without `printing`, the templates are not checked against the cards (a rules question
+    or a simulation draws nothing)."""
     found = pack_schemas(root)
     manifest_document, diagnostics = load_one(root, MANIFEST, found)
     if manifest_document is None:
@@ -168,7 +170,7 @@ def validate_pack(root: Path) -> PackResult:
                 hint="fix the file's problems listed with it; validate then checks every template",
             )
         )
-    elif not over_budget:  # checking every card of a runaway deck would itself run away
+    elif printing and not over_budget:  # checking a runaway deck would itself run away
         diagnostics += check_templates(pack, icons, drawings)
     if not _unloaded_data(root, manifest, documents):  # a document names every data file:
         diagnostics += _document_problems(pack)  # checked once the file's own problems are fixed

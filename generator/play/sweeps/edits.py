@@ -46,7 +46,7 @@ class VariantData:
 
 def base_data(spec: SweepSpec, root: Path) -> VariantData:
     """The base: the pack as it is."""
-    return VariantData("base", load_pack(root), data_digest(root), ())
+    return VariantData("base", load_pack(root, printing=False), data_digest(root), ())
 
 
 def variant_data(spec: SweepSpec, root: Path, variant: VariantSpec) -> VariantData:
@@ -61,7 +61,7 @@ def variant_data(spec: SweepSpec, root: Path, variant: VariantSpec) -> VariantDa
         for name, value in documents.items():
             (copy / name).write_text(json.dumps(value, indent=1, ensure_ascii=False), "utf-8")
         try:
-            loaded = load_pack(copy)
+            loaded = load_pack(copy, printing=False)
             _ = loaded.model
         except DataError as error:
             raise _refused(spec, variant, copy, error) from None
