@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.games.disaster_draft.battle import (
-    REWARD,
+    REWARD_SEAT,
     graveyard_chain,
     resolve,
     strongest_pick,
@@ -168,7 +168,7 @@ def test_equal_lowest_totals_start_from_the_seat_nearest_the_starter() -> None:
 def test_the_reward_is_never_in_the_chain() -> None:
     outcome = resolve([[unit("a", 1)], [unit("b", 2)]], unit("r", 20))
     chain = graveyard_chain(outcome, strongest_pick(outcome))
-    assert all(place[0] != REWARD for _, place in chain)
+    assert all(place[0] != REWARD_SEAT for _, place in chain)
 
 
 def test_equal_lowest_totals_count_round_from_the_starter_who_comes_first() -> None:

@@ -36,14 +36,14 @@ from generator.games.disaster_draft.battle_kernels import (
 from generator.games.disaster_draft.model import ARMY_SIZES, Effect, Unit, WinCondition
 from generator.games.disaster_draft.tables import UnitTable, unit_table
 
-REWARD = -1
+REWARD_SEAT = -1
 """The seat the reward sits in, in a unit's place (seat, index)."""
 
 MAX_ARMY = max(ARMY_SIZES)
 """Units a player may send into one battle."""
 
 Place = tuple[int, int]
-"""(seat, index in that seat's army); the reward is (REWARD, 0)."""
+"""(seat, index in that seat's army); the reward is (REWARD_SEAT, 0)."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,7 @@ def _changes(rows: list[list[int]], armies: Sequence[Sequence[Unit]]) -> tuple[C
     """The kernel's event rows as the changes of each effect that acted, in order."""
     changes: list[Change] = []
     for what, seat, index, number, target_seat, target_index, before, after in rows:
-        target = (REWARD, 0) if target_seat < 0 else (target_seat, target_index)
+        target = (REWARD_SEAT, 0) if target_seat < 0 else (target_seat, target_index)
         if what == EVENT_EFFECT:
             effect = armies[seat][index].effects[number]
             changes.append(Change((seat, index), effect, drew=before))

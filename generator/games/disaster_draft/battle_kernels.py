@@ -24,13 +24,32 @@ from typing import Any
 
 import numpy as np
 
+from generator.games.disaster_draft.encoding import (
+    AMOUNT,
+    ANY_TYPE,
+    ARMY,
+    AT_LEAST,
+    AT_MOST,
+    CHANGES_STRENGTH,
+    COUNT,
+    DRAWS,
+    FIRST,
+    KIND,
+    ONLY,
+    SPEED,
+    STRENGTH,
+    TARGET,
+    TO_ALLIES,
+    TO_ENEMIES,
+    TO_REWARD,
+    TO_SELF,
+    TYPE,
+)
 from generator.games.disaster_draft.units import MAX_STRENGTH, MIN_STRENGTH
 from generator.plugin_api import kernel
 
 STRONGEST, WEAKEST = 0, 1
 """The win condition's two readings (ruling D1), as the kernels number them."""
-STRENGTH_KIND, DIE_KIND, DRAW_KIND = 0, 1, 2
-SELF, ALLIES, ENEMIES, REWARD = 0, 1, 2, 3
 EVENT_EFFECT, EVENT_STRENGTH, EVENT_DIED = 0, 1, 2
 """An event row: (what, seat, index, effect number in the unit, target seat, target index,
 before, after). EVENT_EFFECT opens an effect that acted (a draw's amount in `before`);
@@ -106,19 +125,19 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
     for seat in range(players):
         draws[seat] = 0
         for j in range(sizes[seat]):
-            strengths[seat, j] = units[armies[seat, j], 0]
+            strengths[seat, j] = units[armies[seat, j], STRENGTH]
             alive[seat, j] = 1
             places += 1
-    reward_strength = units[reward, 0] if reward >= 0 else 0
+    reward_strength = units[reward, STRENGTH] if reward >= 0 else 0
     reward_alive = reward >= 0
     # Fastest first; insertion keeps equal speeds in seat order, then army order (D2).
     order_seat, order_index = work[0], work[1]
     count = 0
     for seat in range(players):
         for j in range(sizes[seat]):
-            speed = units[armies[seat, j], 1]
+            speed = units[armies[seat, j], SPEED]
             at = count
-            while at > 0 and units[armies[order_seat[at - 1], order_index[at - 1]], 1] < speed:
+            while at > 0 and units[armies[order_seat[at - 1], order_index[at - 1]], SPEED] < speed:
                 order_seat[at] = order_seat[at - 1]
                 order_index[at] = order_index[at - 1]
                 at -= 1
@@ -132,31 +151,31 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
         if not alive[seat, index]:
             continue
         unit = armies[seat, index]
-        first = units[unit, 3]
-        for e in range(first, first + units[unit, 4]):
-            if effects[e, 6] != 0 and effects[e, 6] != sizes[seat]:
+        first = units[unit, FIRST]
+        for e in range(first, first + units[unit, COUNT]):
+            if effects[e, ARMY] != 0 and effects[e, ARMY] != sizes[seat]:
                 continue
-            kind, target, amount = effects[e, 0], effects[e, 1], effects[e, 2]
+            kind, target, amount = effects[e, KIND], effects[e, TARGET], effects[e, AMOUNT]
             if record:
                 events[written, 0] = EVENT_EFFECT
                 events[written, 1] = seat
                 events[written, 2] = index
                 events[written, 3] = e - first
-                events[written, 6] = amount if kind == DRAW_KIND else 0
+                events[written, 6] = amount if kind == DRAWS else 0
                 written += 1
-            if kind == DRAW_KIND:
+            if kind == DRAWS:
                 draws[seat] += amount
                 continue
             found = 0
-            if target == SELF:
+            if target == TO_SELF:
                 target_seat[0], target_index[0] = seat, index
                 found = 1
-            elif target == ALLIES:
+            elif target == TO_ALLIES:
                 for j in range(sizes[seat]):
                     if j != index and alive[seat, j]:
                         target_seat[found], target_index[found] = seat, j
                         found += 1
-            elif target == ENEMIES:
+            elif target == TO_ENEMIES:
                 for other in range(players):
                     if other == seat:
                         continue
@@ -164,10 +183,10 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
                         if alive[other, j]:
                             target_seat[found], target_index[found] = other, j
                             found += 1
-            if target in (ENEMIES, REWARD) and reward_alive:
+            if target in (TO_ENEMIES, TO_REWARD) and reward_alive:
                 target_seat[found], target_index[found] = -1, 0
                 found += 1
-            only, at_most, at_least = effects[e, 3], effects[e, 4], effects[e, 5]
+            only, at_most, at_least = effects[e, ONLY], effects[e, AT_MOST], effects[e, AT_LEAST]
             kept = 0
             for k in range(found):
                 ts, tj = target_seat[k], target_index[k]
@@ -175,7 +194,7 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
                     hit, value = reward, reward_strength
                 else:
                     hit, value = armies[ts, tj], strengths[ts, tj]
-                if only >= 0 and units[hit, 2] != only:
+                if only != ANY_TYPE and units[hit, TYPE] != only:
                     continue
                 if value > at_most or value < at_least:
                     continue
@@ -183,7 +202,7 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
                 kept += 1
             for k in range(kept):
                 ts, tj = target_seat[k], target_index[k]
-                if kind == STRENGTH_KIND:
+                if kind == CHANGES_STRENGTH:
                     before = reward_strength if ts < 0 else strengths[ts, tj]
                     after = min(MAX_STRENGTH, max(MIN_STRENGTH, before + amount))
                     if ts < 0:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.games.disaster_draft.battle import (
-    REWARD,
+    REWARD_SEAT,
     Change,
     Outcome,
     Pick,
@@ -54,7 +54,7 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
     def label(place: Place) -> str:
         return (
             "the reward"
-            if place[0] == REWARD
+            if place[0] == REWARD_SEAT
             else f"{names[place[0]]}'s {armies[place[0]][place[1]].id}"
         )
 

@@ -17,20 +17,46 @@ from typing import Any
 
 import numpy as np
 
+from generator.games.disaster_draft.encoding import (
+    AMOUNT,
+    ANY_TYPE,
+    ARMY,
+    AT_LEAST,
+    AT_MOST,
+    CHANGES_DIE,
+    CHANGES_STRENGTH,
+    COUNT,
+    DRAWS,
+    EFFECT_COLUMNS,
+    FIRST,
+    KIND,
+    NO_LIMIT,
+    NOBODY,
+    ONLY,
+    SPEED,
+    STRENGTH,
+    TARGET,
+    TO_ALLIES,
+    TO_ENEMIES,
+    TO_REWARD,
+    TO_SELF,
+    TYPE,
+    UNIT_COLUMNS,
+)
 from generator.games.disaster_draft.units import Effect, Kind, Target, Unit, UnitType
 
 MEMO_KEYS = 1 << 21
 """Armies whose total alone a table remembers at most (8 MB): every army of a deck of 127."""
-NO_LIMIT = 1 << 30
-"""An absent strength filter: at most NO_LIMIT, at least -NO_LIMIT."""
 
-KINDS = {Kind.STRENGTH: 0, Kind.DIE: 1, Kind.DRAW: 2}
-TARGETS = {None: -1, Target.SELF: 0, Target.ALLIES: 1, Target.ENEMIES: 2, Target.REWARD: 3}
+KINDS = {Kind.STRENGTH: CHANGES_STRENGTH, Kind.DIE: CHANGES_DIE, Kind.DRAW: DRAWS}
+TARGETS = {
+    None: NOBODY,
+    Target.SELF: TO_SELF,
+    Target.ALLIES: TO_ALLIES,
+    Target.ENEMIES: TO_ENEMIES,
+    Target.REWARD: TO_REWARD,
+}
 TYPES = {kind: number for number, kind in enumerate(UnitType)}
-
-# Columns of `units` and of `effects`.
-STRENGTH, SPEED, TYPE, FIRST, COUNT = range(5)
-KIND, TARGET, AMOUNT, ONLY, AT_MOST, AT_LEAST, ARMY = range(7)
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,9 +67,9 @@ class UnitTable:
     number: dict[int, int]
     """id(unit object) -> its number (units are compared by identity: two may share an id)."""
     unit_rows: Any
-    """int64[units, 5]: strength, speed, type, first effect, effects."""
+    """int64[units, UNIT_COLUMNS], columns named in `encoding`."""
     effect_rows: Any
-    """int64[effects, 7]: kind, target, amount, only type, at most, at least, army size."""
+    """int64[effects, EFFECT_COLUMNS], columns named in `encoding`."""
 
     @cached_property
     def alone(self) -> list[int]:
@@ -71,28 +97,23 @@ class UnitTable:
 
 def unit_table(units: Sequence[Unit]) -> UnitTable:
     """The tables of `units` (each unit object once, in order)."""
-    unit_rows = np.zeros((max(1, len(units)), 5), np.int64)
+    unit_rows = np.zeros((max(1, len(units)), UNIT_COLUMNS), np.int64)
     effect_rows: list[tuple[int, ...]] = []
     for n, unit in enumerate(units):
-        unit_rows[n] = (
-            unit.strength,
-            unit.speed,
-            TYPES[unit.type],
-            len(effect_rows),
-            len(unit.effects),
-        )
+        row = unit_rows[n]
+        row[STRENGTH], row[SPEED], row[TYPE] = unit.strength, unit.speed, TYPES[unit.type]
+        row[FIRST], row[COUNT] = len(effect_rows), len(unit.effects)
         effect_rows.extend(_effect_row(effect) for effect in unit.effects)
-    effects = np.array(effect_rows or [(0,) * 7], np.int64).reshape(-1, 7)
+    effects = np.array(effect_rows or [(0,) * EFFECT_COLUMNS], np.int64)
+    effects = effects.reshape(-1, EFFECT_COLUMNS)
     return UnitTable(tuple(units), {id(u): n for n, u in enumerate(units)}, unit_rows, effects)
 
 
 def _effect_row(effect: Effect) -> tuple[int, ...]:
-    return (
-        KINDS[effect.kind],
-        TARGETS[effect.target],
-        effect.amount,
-        -1 if effect.only is None else TYPES[effect.only],
-        NO_LIMIT if effect.at_most is None else effect.at_most,
-        -NO_LIMIT if effect.at_least is None else effect.at_least,
-        0 if effect.army is None else effect.army,
-    )
+    row = [0] * EFFECT_COLUMNS
+    row[KIND], row[TARGET], row[AMOUNT] = KINDS[effect.kind], TARGETS[effect.target], effect.amount
+    row[ONLY] = ANY_TYPE if effect.only is None else TYPES[effect.only]
+    row[AT_MOST] = NO_LIMIT if effect.at_most is None else effect.at_most
+    row[AT_LEAST] = -NO_LIMIT if effect.at_least is None else effect.at_least
+    row[ARMY] = 0 if effect.army is None else effect.army
+    return tuple(row)

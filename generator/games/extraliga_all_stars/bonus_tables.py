@@ -38,9 +38,14 @@ from typing import Any
 
 import numpy as np
 
+from generator.games.extraliga_all_stars.match import OVERTIME_LOSS, OVERTIME_WIN, WIN
 from generator.plugin_api import kernel
 
 FACES = 6
+WIN_POINTS = float(WIN)
+"""A win's points, as the kernel adds them."""
+TIE_POINTS = (OVERTIME_WIN + OVERTIME_LOSS) / 2
+"""A tie's expected points: overtime, which each side wins half the time (ruling E9)."""
 TIE = 1e-12
 """Expected points this close are equal (floating-point rounding)."""
 KINDS = 4
@@ -351,11 +356,11 @@ def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per po
                         else:
                             at = offset[c] + (((1 - mover) * 2 + 1) * na + ia) * nb * 2 + ib * 2
                             win, tie = values[at], values[at + 1]
-                        best = 3.0 * win + 1.5 * tie
+                        best = WIN_POINTS * win + TIE_POINTS * tie
                         # Ruling E9's order of equal choices: +1 on the mover's own dice,
                         # then re-roll them, then -1 on the other side's, then re-roll those;
                         # within a kind, lowest die first. A later choice must be better by
-                        # more than 1e-12 points to replace an earlier one.
+                        # more than TIE points to replace an earlier one.
                         for turn in range(2):
                             on_first = (mover == 0) == (turn == 0)
                             width = wa if on_first else wb
@@ -386,7 +391,7 @@ def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per po
                                             at2 = base + (ia * nb2 + j) * 2
                                         w2, t2 = values[at2], values[at2 + 1]
                                     else:
-                                        for face in range(6):
+                                        for face in range(FACES):
                                             if on_first:
                                                 j = a_reroll[row, k, face]
                                                 at2 = base + (j * nb2 + ib) * 2
@@ -395,10 +400,10 @@ def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per po
                                                 at2 = base + (ia * nb2 + j) * 2
                                             w2 += values[at2]
                                             t2 += values[at2 + 1]
-                                        w2 /= 6.0
-                                        t2 /= 6.0
-                                    score = 3.0 * w2 + 1.5 * t2
-                                    if sign * (score - best) > 1e-12:
+                                        w2 /= FACES
+                                        t2 /= FACES
+                                    score = WIN_POINTS * w2 + TIE_POINTS * t2
+                                    if sign * (score - best) > TIE:
                                         best, win, tie = score, w2, t2
                         at = offset[c] + ((mover * 2 + passed) * na + ia) * nb * 2 + ib * 2
                         values[at] = win
