@@ -33,13 +33,13 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 BATTLES = 20_000
 GAMES = 200
 FIRST_GAME = f"""
-import time
+import sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+from playing import table
 from generator.play.simulation import play_game
-from generator.services.find import load_pack
-from pathlib import Path
-deck = load_pack(Path({str(DATA_DIR / "disaster-draft")!r})).model
+seated = table("disaster-draft", ["greedy"] * 4)
 start = time.perf_counter()
-play(deck, ("greedy",) * 4, 1)
+play_game(seated, 1)
 print(time.perf_counter() - start)
 """
 

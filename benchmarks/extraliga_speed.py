@@ -58,13 +58,13 @@ SAMPLED = [
 ]
 
 FIRST_SEASON = f"""
-import time
+import sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+from playing import table
 from generator.play.simulation import play_game
-from generator.services.find import load_pack
-from pathlib import Path
-deck = load_pack(Path({str(DATA_DIR / "extraliga-all-stars")!r})).model
+seated = table("extraliga-all-stars", ["greedy"] * 4)
 start = time.perf_counter()
-play(deck, ("greedy",) * 4, 1)
+play_game(seated, 1)
 print(time.perf_counter() - start)
 """
 COMPILE = """

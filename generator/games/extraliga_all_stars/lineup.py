@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from generator.games.extraliga_all_stars.lineup_kernels import (
+    CLUBS_STRIDE,
     FOUND,
     LINKED,
     PATTERNS,
@@ -98,7 +99,7 @@ class Player:
     """Position and club as one number from 1: all a card is worth in a trio."""
 
     def __post_init__(self) -> None:
-        kind = 1 + _POSITIONS.index(self.position) + 8 * _club_number(self.club)
+        kind = 1 + _POSITIONS.index(self.position) + CLUBS_STRIDE * _club_number(self.club)
         object.__setattr__(self, "kind", kind)
 
     @property

@@ -36,6 +36,8 @@ SETTINGS = 8
 synergy."""
 LINKED = ((0, 1), (0, 2), (1, 2))
 """The slot pairs, in the order of a shape's links row."""
+CLUBS_STRIDE = 8
+"""A card's kind is 1 + its position + CLUBS_STRIDE x its club (0 for a legend)."""
 FOUND = 9
 """What `search` writes of the lineup it finds: 3 + 3 card indices, 2 strengths, face down."""
 NO: Any = np.bool_(False)
@@ -50,9 +52,46 @@ ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 @kernel
+def position_of(kind: int) -> int:
+    """A card kind's position number (LW, C, RW, D, G...)."""
+    return (kind - 1) % CLUBS_STRIDE
+
+
+@kernel
+def club_of(kind: int) -> int:
+    """A card kind's club number (0: a legend, who has no club)."""
+    return (kind - 1) // CLUBS_STRIDE
+
+
+@kernel
+def setting_of(trio: int, stand_in: bool, everyone: bool) -> int:
+    """A memo row: the trio (0 offence, 1 defence), whether a face-down stand-in may fill a
+    slot, whether every two players pair (100 % synergy)."""
+    return 4 * trio + (2 if stand_in else 0) + (1 if everyone else 0)
+
+
+@kernel
+def trio_of(setting: int) -> int:
+    """The trio of a memo row (see `setting_of`)."""
+    return setting // 4
+
+
+@kernel
+def stand_in_of(setting: int) -> bool:
+    """Whether a memo row allows a face-down stand-in (see `setting_of`)."""
+    return setting & 2 != 0
+
+
+@kernel
+def everyone_of(setting: int) -> bool:
+    """Whether every two players pair in a memo row (see `setting_of`)."""
+    return setting & 1 != 0
+
+
+@kernel
 def pairs_with(a: int, b: int, linked: bool, everyone: bool) -> bool:
     """Whether two shown players pair: the event, a legend, or linked slots and one club."""
-    club_a, club_b = (a - 1) // 8, (b - 1) // 8
+    club_a, club_b = club_of(a), club_of(b)
     return everyone or club_a == 0 or club_b == 0 or (linked and club_a == club_b)
 
 
@@ -64,7 +103,7 @@ def order_value(placed: Any, slots: Any, links: Any, down: int, everyone: bool) 
     value = 0
     for slot in range(3):
         kind = placed[slot]
-        if kind and slot != down and (kind - 1) % 8 == slots[slot]:
+        if kind and slot != down and position_of(kind) == slots[slot]:
             value += 1
     for p in range(3):
         i, j = LINKED[p]
@@ -133,11 +172,11 @@ def group_value(
     `setting` (see SETTINGS), worked out and remembered the first time it is asked."""
     found = memo[setting, key]
     if found < 0:
-        trio = setting // 4
+        trio = trio_of(setting)
         order = np.zeros(3, np.int64)
         found, _ = best_order(
-            group, size, slots[trio], links[trio], goalie[trio], setting & 2 != 0,
-            setting & 1 != 0, order,
+            group, size, slots[trio], links[trio], goalie[trio], stand_in_of(setting),
+            everyone_of(setting), order,
         )  # fmt: skip
         memo[setting, key] = found
     return int(found)
@@ -219,10 +258,10 @@ def search(  # noqa: PLR0915 - one search is one loop
     guard = np.zeros(groups, np.int64)
     if stand_in and goalie[1] >= 0:  # only a manager without a goalie lays one face down
         for card in range(n):
-            if (kinds[card] - 1) % 8 == slots[1, goalie[1]]:
+            if position_of(kinds[card]) == slots[1, goalie[1]]:
                 stand_in = False
-    offence_setting = 1 if everyone else 0
-    defence_setting = 4 + (2 if stand_in else 0) + (1 if everyone else 0)
+    offence_setting = setting_of(0, False, everyone)
+    defence_setting = setting_of(1, stand_in, everyone)
     group = np.zeros(3, np.int64)
     for g in range(groups):
         # The group's pattern: positions (or empty), which are legends, which two share a club.
@@ -231,18 +270,17 @@ def search(  # noqa: PLR0915 - one search is one loop
         for k in range(3):
             if k < size:
                 card = members[g, k]
-                kind = kinds[card] - 1
                 group[k] = kinds[card]
                 masks[g] |= 1 << card
-                key = key * 6 + kind % 8
-                if kind < 8:
+                key = key * 6 + position_of(kinds[card])
+                if club_of(kinds[card]) == 0:  # a legend
                     legend_bits |= 1 << k
                     legends[g] += 1
             else:
                 key = key * 6 + EMPTY
         for p in range(3):
             i, j = LINKED[p]
-            if j < size and (group[i] - 1) // 8 == (group[j] - 1) // 8:
+            if j < size and club_of(group[i]) == club_of(group[j]):
                 same |= 1 << p
         key = (key * 8 + legend_bits) * 8 + same
         attack[g] = memo[offence_setting, key]
