@@ -3,7 +3,7 @@ win condition and the graveyard chain (rulings D1-D5)."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.games.disaster_draft.battle import (
@@ -15,6 +15,9 @@ from generator.games.disaster_draft.battle import (
     winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Effect, Kind, Target, Unit, UnitType, WinCondition
+from generator.services.find import load_pack
+from tests.battle_reference import reference_battle
+from tests.conftest import DATA
 
 W, M, C = UnitType.WARRIOR, UnitType.MAGE, UnitType.CREATURE
 
@@ -202,3 +205,27 @@ def test_a_reward_that_died_goes_to_the_graveyard_unless_the_data_says_winner() 
     assert winner_takes_reward(alive, dead_reward_to_winner=False)
     nobody = resolve([[unit("a", 5)], [unit("b", 5)]], unit("r", 2))
     assert not winner_takes_reward(nobody, dead_reward_to_winner=True)
+
+
+DECK_UNITS = list(load_pack(DATA / "disaster-draft").model.units.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(DECK_UNITS), min_size=1, max_size=3), min_size=2, max_size=4),
+    st.one_of(st.none(), st.sampled_from(DECK_UNITS)),
+    st.sampled_from(list(WinCondition)),
+)
+def test_the_kernel_plays_the_battle_the_rules_describe(
+    armies: list[list[Unit]], reward: Unit | None, condition: WinCondition
+) -> None:
+    """The compiled battle against tests/battle_reference.py, on armies drawn from the
+    deck: every strength, death, draw, total and the winner."""
+    found = resolve(armies, reward, condition)
+    expected = reference_battle(armies, reward, condition)
+    assert found.strengths == expected.strengths
+    assert found.alive == expected.alive
+    assert (found.reward, found.reward_alive) == (expected.reward, expected.reward_alive)
+    assert found.totals == expected.totals
+    assert found.draws == expected.draws
+    assert found.winner == expected.winner
