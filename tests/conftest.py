@@ -9,6 +9,7 @@ folder it runs in finds no data rather than the project's.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -26,6 +27,8 @@ DATA = _SNAPSHOT / "data"
 shutil.copytree(
     PROJECT_ROOT / "data", DATA, ignore=shutil.ignore_patterns("output", "*.mo", "__pycache__")
 )
+os.environ["DRAFTDECK_CACHE_DIR"] = str(_SNAPSHOT / "cache")
+"""What validate remembers stays with the session, never in the user's cache folder."""
 
 
 WARM_UP = (

@@ -41,16 +41,24 @@ def validate(
     ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
-    from generator.cli.validate_output import validation_report
     from generator.core.workspace import data_folder
-    from generator.services.find import choose_packs, find_packs, same_ids
-    from generator.services.validate import validate_pack
+    from generator.services.find import choose_packs, find_packs
+    from generator.services.remembered import remembered
 
     if path is not None and data is not None and path.resolve() != data.resolve():
         raise UsageError("give the data folder either as PATH or as --data, not both")
     roots = choose_packs(data_folder(data), game) if path is None else find_packs(path)
-    results = [validate_pack(root) for root in roots]
-    report = validation_report(results, strict=strict, extra=same_ids(roots))
-    typer.echo(report.render(output.value))
-    if not report.passed:
+
+    def work() -> tuple[str, bool]:
+        from generator.cli.validate_output import validation_report
+        from generator.services.find import same_ids
+        from generator.services.validate import validate_pack
+
+        results = [validate_pack(root) for root in roots]
+        report = validation_report(results, strict=strict, extra=same_ids(roots))
+        return report.render(output.value), report.passed
+
+    text, passed = remembered(roots, ("validate", output.value, str(strict)), work)
+    typer.echo(text)
+    if not passed:
         raise typer.Exit(EXIT_DATA)

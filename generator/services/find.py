@@ -15,7 +15,6 @@ from generator.loading import strict_yaml
 from generator.loading.manifest import EditionInfo
 from generator.model.pack import EditionBox, Pack
 from generator.plugins import Plugin
-from generator.services.validate import validate_pack
 
 
 def find_packs(path: Path) -> list[Path]:
@@ -142,6 +141,8 @@ class LoadedPack:
 def load_pack(root: Path, printing: bool = True) -> LoadedPack:
     """The valid pack at `root`; DataError with every problem otherwise. Without `printing`
     its templates are not checked against the cards (for rules questions and simulations)."""
+    from generator.services.validate import validate_pack
+
     result = validate_pack(root, printing)
     _raise_errors(result.diagnostics)
     assert result.pack is not None

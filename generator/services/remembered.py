@@ -1,0 +1,120 @@
+"""Remembering `validate`'s answer by everything it was worked out from.
+
+Validating the three shipped games takes about a second, almost all of it checking every
+template against every card; the answer only changes when a file of a pack, draftdeck's own
+code, schemas or catalogs, an installed plug-in, the options or the folder it is asked
+from change. The answer (the report as printed, and whether it passed) is kept in the
+user's cache folder under a hash of all of that: the contents of every file of the packs,
+the size and time of every file of draftdeck and of the plug-ins, and the links that lead
+out of a pack. Anything that cannot be read just means the pack is validated again; the
+cache holds the last MAX_REMEMBERED answers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.core.paths import PACKAGE_DIR
+from generator.loading.files import links_out, pack_files
+from generator.output.atomic import write_atomic
+
+MAX_REMEMBERED = 64
+"""Answers kept; the oldest go first."""
+FORMAT = 1
+"""Changes when what is kept changes."""
+CACHE_VARIABLE = "DRAFTDECK_CACHE_DIR"
+"""Where draftdeck keeps what it remembers, if not in the user's cache folder."""
+
+Answer = tuple[str, bool]
+"""(the report as printed, whether it passed)."""
+
+
+def remembered(roots: Sequence[Path], options: Sequence[str], work: Callable[[], Answer]) -> Answer:
+    """The answer `work` gives for these packs and options, remembered across runs."""
+    try:
+        key = fingerprint(roots, options)
+    except OSError:
+        return work()
+    path = cache_folder() / f"{key}.json"
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept.get("format") == FORMAT:
+            return str(kept["report"]), bool(kept["passed"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    answer = work()
+    try:
+        data = {"format": FORMAT, "report": answer[0], "passed": answer[1]}
+        write_atomic(path, json.dumps(data).encode("utf-8"))
+        _forget_oldest(path.parent)
+    except OSError:
+        pass  # a cache that cannot be written is no cache
+    return answer
+
+
+def cache_folder() -> Path:
+    """The folder of remembered answers: $DRAFTDECK_CACHE_DIR, else the user's cache."""
+    chosen = os.environ.get(CACHE_VARIABLE)
+    if chosen:
+        return Path(chosen) / "validate"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("draftdeck", appauthor=False)) / "validate"
+
+
+def fingerprint(roots: Sequence[Path], options: Sequence[str]) -> str:
+    """A hash of everything an answer about these packs depends on."""
+    digest = hashlib.sha256()
+    digest.update(repr((FORMAT, sys.version, os.getcwd(), tuple(options))).encode())
+    _stat_tree(digest, PACKAGE_DIR)
+    for folder in _plugin_folders():
+        _stat_tree(digest, folder)
+    for root in roots:
+        digest.update(f"pack {root.resolve()}\n".encode())
+        for path in pack_files(root):
+            digest.update(f"{path.relative_to(root).as_posix()}\n".encode())
+            digest.update(hashlib.sha1(path.read_bytes()).digest())
+        for path in links_out(root):
+            digest.update(f"out {path.relative_to(root).as_posix()}\n".encode())
+    return digest.hexdigest()
+
+
+def _stat_tree(digest: Any, folder: Path) -> None:
+    """Every file below `folder`, by name, size and time (caches left out)."""
+    for base, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(names):
+            status = os.stat(os.path.join(base, name))
+            digest.update(f"{base}/{name} {status.st_size} {status.st_mtime_ns}\n".encode())
+
+
+def _plugin_folders() -> Iterable[Path]:
+    """The folders of installed plug-ins that are not part of draftdeck."""
+    from importlib.metadata import entry_points
+    from importlib.util import find_spec
+
+    from generator.plugins import ENTRY_POINT_GROUP
+
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        module = point.value.partition(":")[0]
+        if module.split(".")[0] == "generator":
+            continue
+        try:
+            spec = find_spec(module.split(".")[0])
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None or spec.origin is None:
+            raise OSError(f"cannot find the plug-in {point.name}")  # validate afresh
+        yield Path(spec.origin).parent
+
+
+def _forget_oldest(folder: Path) -> None:
+    kept = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+    for path in kept[:-MAX_REMEMBERED]:
+        path.unlink(missing_ok=True)

@@ -1,0 +1,50 @@
+"""validate remembers its answer by everything it depends on: a second run of unchanged
+packs prints the same report from the cache; any change to a pack's files is seen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli.app import app
+from generator.services.remembered import cache_folder, fingerprint
+from generator.services.starter import write_starter
+from tests.conftest import replace_once
+
+
+@pytest.fixture
+def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DRAFTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    return write_starter(Path("demo"), "demo")
+
+
+def test_an_unchanged_pack_is_answered_from_the_cache(pack: Path, runner: CliRunner) -> None:
+    first = runner.invoke(app, ["validate", "--data", "demo"])
+    assert first.exit_code == 0
+    assert len(list(cache_folder().glob("*.json"))) == 1
+    again = runner.invoke(app, ["validate", "--data", "demo"])
+    assert again.stdout == first.stdout and again.exit_code == 0
+    assert len(list(cache_folder().glob("*.json"))) == 1
+
+
+def test_every_change_to_a_pack_is_seen(pack: Path, runner: CliRunner) -> None:
+    assert runner.invoke(app, ["validate", "--data", "demo"]).exit_code == 0
+    cards = pack / "cards.yaml"
+    status = cards.stat()
+    replace_once(cards, "sun-1, name: Sun, value: 1,", "sun-1, name: Sun, value: x,")
+    os.utime(cards, ns=(status.st_atime_ns, status.st_mtime_ns))  # same time, same size
+    broken = runner.invoke(app, ["validate", "--data", "demo"])
+    assert broken.exit_code == 1 and "must be a whole number" in broken.stdout
+
+
+def test_the_options_and_the_folder_are_part_of_the_answer(pack: Path) -> None:
+    roots = [pack]
+    plain = fingerprint(roots, ("validate", "text", "False"))
+    assert fingerprint(roots, ("validate", "json", "False")) != plain
+    assert fingerprint(roots, ("validate", "text", "True")) != plain
+    os.chdir(pack)
+    assert fingerprint(roots, ("validate", "text", "False")) != plain
