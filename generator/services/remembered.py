@@ -4,7 +4,7 @@ Validating the three shipped games takes about a second, almost all of it checki
 template against every card; the answer only changes when a file of a pack, draftdeck's own
 code, schemas or catalogs, an installed plug-in, the options or the folder it is asked
 from change. The answer (the report as printed, and whether it passed) is kept in the
-user's cache folder under a hash of all of that: the contents of every file of the packs,
+user's cache folder under a hash of all of that: the contents of every file of the packs (the size and time of a large picture),
 the size and time of every file of draftdeck and of the plug-ins, and the links that lead
 out of a pack. Anything that cannot be read just means the pack is validated again; the
 cache holds the last MAX_REMEMBERED answers.
@@ -28,6 +28,9 @@ MAX_REMEMBERED = 64
 """Answers kept; the oldest go first."""
 FORMAT = 1
 """Changes when what is kept changes."""
+CONTENT_BYTES = 4 * 2**20
+"""Files of a pack up to this size are known by their contents (every data file, catalog
+and template); larger ones, pictures, by their size and time."""
 CACHE_VARIABLE = "DRAFTDECK_CACHE_DIR"
 """Where draftdeck keeps what it remembers, if not in the user's cache folder."""
 
@@ -78,8 +81,13 @@ def fingerprint(roots: Sequence[Path], options: Sequence[str]) -> str:
     for root in roots:
         digest.update(f"pack {root.resolve()}\n".encode())
         for path in pack_files(root):
-            digest.update(f"{path.relative_to(root).as_posix()}\n".encode())
-            digest.update(hashlib.sha1(path.read_bytes()).digest())
+            status = path.stat()
+            digest.update(f"{path.relative_to(root).as_posix()} {status.st_size}\n".encode())
+            if status.st_size > CONTENT_BYTES:  # art: its size and time stand for it
+                digest.update(f"{status.st_mtime_ns}\n".encode())
+                continue
+            with path.open("rb") as stream:
+                digest.update(hashlib.file_digest(stream, "sha1").digest())
         for path in links_out(root):
             digest.update(f"out {path.relative_to(root).as_posix()}\n".encode())
     return digest.hexdigest()
