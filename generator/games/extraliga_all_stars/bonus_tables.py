@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement, pairwise, product
 from math import factorial, prod
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -278,10 +278,11 @@ def solve(
     for c in range(1, len(combos) + 1):
         if c == len(combos) or sum(combos[c]) != sum(combos[c - 1]):
             layers.append(c)
-    tables = (field_a, field_b)
+    combos_arrays = Combos(info, child, space_a, space_b, offset)
+    sides = (_arrays(field_a), _arrays(field_b))
     ready = time.perf_counter()
     for start, stop in pairwise(layers):
-        _solve(start, stop, info, child, space_a, space_b, offset, values, *_arrays(tables))
+        _solve(start, stop, combos_arrays, *sides, values)
         if budget is not None:
             now = time.perf_counter()
             share = offset[stop] / offset[-1]
@@ -291,12 +292,35 @@ def solve(
     return Tables(field_a, field_b, (first[2], second[2]), number, offset, values)
 
 
-_ARRAYS = ("size", "lo", "width", "base", "counts", "goals", "plus_to", "minus_to", "reroll_to")
+class FieldArrays(NamedTuple):
+    """One side's dice tables as the kernel reads them (see `_Field`)."""
+
+    size: Any
+    lo: Any
+    width: Any
+    base: Any
+    counts: Any
+    goals: Any
+    plus_to: Any
+    minus_to: Any
+    reroll_to: Any
 
 
-def _arrays(fields: tuple[_Field, _Field]) -> list[Any]:
-    """The fields' tables in the order the kernel takes them."""
-    return [getattr(f, name) for f in fields for name in _ARRAYS]
+class Combos(NamedTuple):
+    """Every combination of bonuses left, as the kernel reads it: the bonuses of each (info),
+    the combination after each kind is played (child), each side's space of dice, and
+    where its positions start in the values (offset)."""
+
+    info: Any
+    child: Any
+    space_a: Any
+    space_b: Any
+    offset: Any
+
+
+def _arrays(field: _Field) -> FieldArrays:
+    """A field's tables as the kernel takes them."""
+    return FieldArrays(*(getattr(field, name) for name in FieldArrays._fields))
 
 
 def _combos(ours: Counts, theirs: Counts) -> Iterator[tuple[int, ...]]:
@@ -306,35 +330,14 @@ def _combos(ours: Counts, theirs: Counts) -> Iterator[tuple[int, ...]]:
 
 @kernel
 def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per position
-    start: int,
-    stop: int,
-    info: Any,
-    child: Any,
-    space_a: Any,
-    space_b: Any,
-    offset: Any,
-    values: Any,
-    a_size: Any,
-    a_lo: Any,
-    a_width: Any,
-    a_base: Any,
-    a_counts: Any,
-    a_goals: Any,
-    a_plus: Any,
-    a_minus: Any,
-    a_reroll: Any,
-    b_size: Any,
-    b_lo: Any,
-    b_width: Any,
-    b_base: Any,
-    b_counts: Any,
-    b_goals: Any,
-    b_plus: Any,
-    b_minus: Any,
-    b_reroll: Any,
+    start: int, stop: int, combos: Combos, a: FieldArrays, b: FieldArrays, values: Any
 ) -> None:
     """Solve the combinations of bonuses start to stop (all of one layer: the same number of
-    bonuses left), whose children are solved already."""
+    bonuses left), whose children are solved already: `a` is the first side's dice, `b` the
+    second's, `values` every position's (win, tie) for the first side."""
+    info, child, space_a, space_b, offset = combos
+    a_size, _, a_width, a_base, a_counts, a_goals, a_plus, a_minus, a_reroll = a
+    b_size, _, b_width, b_base, b_counts, b_goals, b_plus, b_minus, b_reroll = b
     for c in range(start, stop):
         sa, sb = space_a[c], space_b[c]
         na, nb = a_size[sa], b_size[sb]
