@@ -29,6 +29,7 @@ from generator.games.disaster_draft.battle_kernels import (
     EVENT_STRENGTH,
     STRONGEST,
     WEAKEST,
+    Battle,
     resolve_into,
     scratch,
     winner_of,
@@ -98,15 +99,18 @@ def resolve(
             raise ValueError(f"an army has at most {MAX_ARMY} units, not {len(army)}")
         rows[seat, : len(army)] = table.numbers(army)
         sizes[seat] = len(army)
-    strengths = np.zeros((players, MAX_ARMY), np.int64)
-    alive = np.zeros((players, MAX_ARMY), np.int64)
-    draws = np.zeros(players, np.int64)
-    totals = np.zeros(players, np.int64)
-    prize = np.zeros(2, np.int64)
     acting = sum(len(u.effects) for army in armies for u in army)
-    events = np.zeros(
-        ((acting * (players * MAX_ARMY + 2)) if record else 1, EVENT_COLUMNS), np.int64
+    rows_of_events = (acting * (players * MAX_ARMY + 2)) if record else 1
+    out = Battle(
+        np.zeros((players, MAX_ARMY), np.int64),
+        np.zeros((players, MAX_ARMY), np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros((rows_of_events, EVENT_COLUMNS), np.int64),
+        scratch(players),
     )
+    strengths, alive, draws, totals, prize, events, _ = out
     won, written = resolve_into(
         table.unit_rows,
         table.effect_rows,
@@ -114,14 +118,8 @@ def resolve(
         sizes,
         -1 if reward is None else table.of(reward),
         CONDITIONS[condition],
-        strengths,
-        alive,
-        draws,
-        totals,
-        prize,
-        events,
+        out,
         record,
-        scratch(players),
     )
     final, up = strengths.tolist(), alive.tolist()
     return Outcome(

@@ -20,7 +20,7 @@ a second, the graveyard chain included), a battle in the kernel about 0.3
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -60,6 +60,39 @@ NO_CONDITION: Any = np.int64(STRONGEST)
 NOT_RECORDED: Any = np.bool_(False)
 """Arguments kernels pass each other as numpy scalars: a plain constant would make numba
 compile the callee once more, for that constant alone."""
+
+
+class Battle(NamedTuple):
+    """What a battle is written into, allocated once for many battles."""
+
+    strengths: Any
+    """Each unit's strength at the end, by seat and place."""
+    alive: Any
+    """1 for each unit alive at the end."""
+    draws: Any
+    """Cards each seat's effects make it draw."""
+    totals: Any
+    """Each seat's total at the end."""
+    prize: Any
+    """The reward's strength at the end (0 when there is none or it died), and 1 if alive."""
+    events: Any
+    """What acted, when recorded (see EVENT_*); one row otherwise."""
+    work: Any
+    """Scratch space: four rows of at least 3 * players + 1 numbers (`scratch`)."""
+
+
+@kernel
+def battle_space(players: int, events: int) -> Battle:
+    """A Battle's arrays for this many players and rows of events."""
+    return Battle(
+        np.zeros((players, 3), np.int64),
+        np.zeros((players, 3), np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros((events, EVENT_COLUMNS), np.int64),
+        scratch(players),
+    )
 
 
 @kernel
@@ -104,22 +137,12 @@ def resolve_into(  # noqa: PLR0915 - one battle is one loop
     sizes: Any,
     reward: int,
     condition: int,
-    strengths: Any,
-    alive: Any,
-    draws: Any,
-    totals: Any,
-    prize: Any,
-    events: Any,
+    out: Battle,
     record: bool,
-    work: Any,
 ) -> tuple[int, int]:
-    """Resolve one battle into the output arrays; returns (winner or -1, events written).
-
-    `prize` receives the reward's strength at the end (0 when there is none
-    or it died) and whether it is alive. `work` is scratch space of four rows
-    of at least 3 * players + 1 numbers (`scratch`), so that a battle
-    allocates nothing.
-    """
+    """Resolve one battle of `armies` (unit numbers by seat, `sizes` of each) for the unit
+    `reward` (-1: none) into `out`; returns (winner or -1, events written)."""
+    strengths, alive, draws, totals, prize, events, work = out
     players = sizes.shape[0]
     places = 0
     for seat in range(players):
@@ -251,21 +274,12 @@ def alone_totals(units: Any, effects: Any, count: int) -> Any:
     armies = np.full((2, 3), -1, np.int64)
     sizes = np.zeros(2, np.int64)
     sizes[0] = 1
-    strengths = np.zeros((2, 3), np.int64)
-    alive = np.zeros((2, 3), np.int64)
-    draws = np.zeros(2, np.int64)
-    totals = np.zeros(2, np.int64)
-    prize = np.zeros(2, np.int64)
-    events = np.zeros((1, EVENT_COLUMNS), np.int64)
-    work = scratch(2)
+    out = battle_space(2, 1)
     found = np.zeros(count, np.int64)
     for u in range(count):
         armies[0, 0] = u
-        resolve_into(
-            units, effects, armies, sizes, NO_REWARD, NO_CONDITION, strengths, alive, draws,
-            totals, prize, events, NOT_RECORDED, work,
-        )  # fmt: skip
-        found[u] = totals[0]
+        resolve_into(units, effects, armies, sizes, NO_REWARD, NO_CONDITION, out, NOT_RECORDED)
+        found[u] = out.totals[0]
     return found
 
 
@@ -348,13 +362,7 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
                     candidates[total, 0], candidates[total, 1], candidates[total, 2] = a, b, c
                     lengths[total] = 3
                     total += 1
-    strengths = np.zeros((players, 3), np.int64)
-    alive = np.zeros((players, 3), np.int64)
-    draws = np.zeros(players, np.int64)
-    totals = np.zeros(players, np.int64)
-    prize = np.zeros(2, np.int64)
-    events = np.zeros((1, EVENT_COLUMNS), np.int64)
-    work = scratch(players)
+    out = battle_space(players, 1)
     armies = np.full((players, 3), -1, np.int64)
     sizes = np.zeros(players, np.int64)
     # Valued alone: the army against an empty one (remembered in `memo` when it has room).
@@ -372,13 +380,10 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
         for k in range(lengths[c]):
             solo_armies[0, k] = hand[candidates[c, k]]
         solo_sizes[0] = lengths[c]
-        resolve_into(
-            units, effects, solo_armies, solo_sizes, reward, condition, strengths, alive,
-            draws, totals, prize, events, NOT_RECORDED, work,
-        )  # fmt: skip
-        solo[c] = totals[0]
+        resolve_into(units, effects, solo_armies, solo_sizes, reward, condition, out, NOT_RECORDED)
+        solo[c] = out.totals[0]
         if key < memo.shape[0]:
-            memo[key] = totals[0]
+            memo[key] = out.totals[0]
     order = np.argsort(-solo[:total], kind="mergesort")[:shortlist]  # stable: first of equals
     # The guesses: for each sample, one to three unseen units for every other seat.
     guesses = np.full((samples, max(1, players - 1), 3), -1, np.int64)
@@ -409,20 +414,7 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
                     for k in range(3):
                         armies[p, k] = guesses[s, g, k]
             won, _ = resolve_into(
-                units,
-                effects,
-                armies,
-                sizes,
-                reward,
-                condition,
-                strengths,
-                alive,
-                draws,
-                totals,
-                prize,
-                events,
-                NOT_RECORDED,
-                work,
+                units, effects, armies, sizes, reward, condition, out, NOT_RECORDED
             )
             if won == seat:
                 wins += 1
