@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from generator.printing.text import LEADING, SIZE_STEP, TextProblem, Where, check_glyphs
+from generator.printing.text import (
+    LEADING,
+    SIZE_STEP,
+    Where,
+    check_glyphs,
+    largest_fitting,
+    overflow,
+)
 
 ICON_WIDTH = 1.0
 """An inline icon's width (and height) as a share of the font size."""
@@ -247,29 +254,7 @@ def fit_rich(
         tall = current * (1 + LEADING * (len(lines) - 1))
         return fitted if fitted.widest() <= width + 1e-6 and tall <= height + 1e-6 else None
 
-    steps = int((size - minimum) / SIZE_STEP + 1e-9)
-    best = at(0)
-    if best is not None:
-        return best
-    low, high = 1, steps
-    while low <= high:
-        middle = (low + high) // 2
-        fitted = at(middle)
-        if fitted is None:
-            low = middle + 1
-        else:
-            best, high = fitted, middle - 1
-    if best is not None:
-        return best
-    raise TextProblem(
-        where.component,
-        where.locale,
-        text,
-        f"does not fit its {width / 72 * 25.4:.1f}x{height / 72 * 25.4:.1f} mm box even at "
-        f"{minimum} pt",
-        "shorten it in its catalog or in the data, or give its element a larger box "
-        "or a smaller min in its template",
-    )
+    return largest_fitting(at, size, minimum) or overflow(text, width, height, minimum, where)
 
 
 def markup_problem(source: str, translated: str) -> str | None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn, TypeVar
 
 from generator.core.errors import DraftdeckError
 from generator.printing.fonts import coverage
@@ -16,6 +17,7 @@ LEADING = 1.15
 ASCENT = 0.72
 """Where the first baseline sits below the top of a text block, as a share of the font size."""
 POINTS_PER_MM = 72 / 25.4
+T = TypeVar("T")
 
 
 class TextProblem(DraftdeckError):
@@ -104,13 +106,18 @@ def fit(
         fits = widest <= width + 1e-6 and tall <= height + 1e-6
         return Fitted(lines, font, current) if fits else None
 
-    # A smaller size never needs more room, so the first step that fits is found by
-    # halving: about ten tries instead of up to 792 between 200 pt and 2 pt.
-    steps = int((size - minimum) / SIZE_STEP + 1e-9)
+    return largest_fitting(at, size, minimum) or overflow(text, width, height, minimum, where)
+
+
+def largest_fitting(at: Callable[[int], T | None], size: float, minimum: float) -> T | None:
+    """The layout of the largest size from `size` down to `minimum`, in SIZE_STEP steps, at
+    which `at(step)` fits (None where it does not); None if none fits. A smaller size never
+    needs more room, so the first step that fits is found by halving: about ten tries
+    instead of up to 792 between 200 pt and 2 pt."""
     best = at(0)
     if best is not None:
         return best
-    low, high = 1, steps
+    low, high = 1, int((size - minimum) / SIZE_STEP + 1e-9)
     while low <= high:
         middle = (low + high) // 2
         fitted = at(middle)
@@ -118,8 +125,11 @@ def fit(
             low = middle + 1
         else:
             best, high = fitted, middle - 1
-    if best is not None:
-        return best
+    return best
+
+
+def overflow(text: str, width: float, height: float, minimum: float, where: Where) -> NoReturn:
+    """Refuse a text that does not fit its box (in points) even at its smallest size."""
     box = f"{width / POINTS_PER_MM:.1f}x{height / POINTS_PER_MM:.1f} mm"
     raise TextProblem(
         where.component,
