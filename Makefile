@@ -32,7 +32,7 @@ pytest: $(STAMP)
 
 # The compiled kernels' tests once more with numba off: the kernels run as the Python
 # they are written in, so a mistake numba would hide (or coverage could not see) shows.
-KERNEL_TESTS := tests/test_disaster_battle.py tests/test_extraliga_lineup.py tests/test_extraliga_bonuses.py
+KERNEL_TESTS := tests/test_disaster_battle.py tests/test_disaster_army.py tests/test_extraliga_lineup.py tests/test_extraliga_bonuses.py
 kernels-as-python: $(STAMP)
 	NUMBA_DISABLE_JIT=1 $(BIN)/pytest -n auto $(KERNEL_TESTS)
 

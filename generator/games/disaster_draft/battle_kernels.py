@@ -81,6 +81,25 @@ class Battle(NamedTuple):
     """Scratch space: four rows of at least 3 * players + 1 numbers (`scratch`)."""
 
 
+class Army(NamedTuple):
+    """Whom an army is chosen for: the battle's reward (-1: none), the win condition's
+    reading, the chooser's seat and how many seats fight."""
+
+    reward: int
+    condition: int
+    seat: int
+    players: int
+
+
+class Guesses(NamedTuple):
+    """How the other armies are guessed: the seed of their random numbers (splitmix64), how
+    many armies strongest alone are weighed, and how many guesses each is weighed against."""
+
+    seed: int
+    shortlist: int
+    samples: int
+
+
 @kernel
 def battle_space(players: int, events: int) -> Battle:
     """A Battle's arrays for this many players and rows of events."""
@@ -301,18 +320,7 @@ def _below(state: Any, n: int) -> int:
 
 @kernel
 def best_army(  # noqa: PLR0915 - one decision is one loop
-    units: Any,
-    effects: Any,
-    hand: Any,
-    reward: int,
-    condition: int,
-    seat: int,
-    players: int,
-    seed: int,
-    shortlist: int,
-    samples: int,
-    memo: Any,
-    chosen: Any,
+    units: Any, effects: Any, memo: Any, hand: Any, army: Army, guessing: Guesses, chosen: Any
 ) -> int:
     """The greedy bot's army: writes the hand indices into `chosen`, returns how many.
 
@@ -327,6 +335,8 @@ def best_army(  # noqa: PLR0915 - one decision is one loop
     An army's total alone depends on its units and their order only, so it is
     remembered in `memo` (`UnitTable.solo_memo`), -1 where not yet known.
     """
+    reward, condition, seat, players = army
+    seed, shortlist, samples = guessing
     state = np.empty(1, np.uint64)
     state[0] = np.uint64(seed)
     size = hand.shape[0]

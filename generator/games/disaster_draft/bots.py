@@ -18,7 +18,7 @@ from random import Random
 import numpy as np
 
 from generator.games.disaster_draft.battle import CONDITIONS, Outcome, Place, strongest_pick
-from generator.games.disaster_draft.battle_kernels import best_army
+from generator.games.disaster_draft.battle_kernels import Army, Guesses, best_army
 from generator.games.disaster_draft.game import Table
 from generator.games.disaster_draft.model import Unit
 
@@ -65,18 +65,20 @@ class GreedyBot(RandomBot):
     def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
         table = view.deck.table
         chosen = np.zeros(3, np.int64)
-        count = best_army(
-            table.unit_rows,
-            table.effect_rows,
-            np.array(table.numbers(hand), np.int64),
+        army = Army(
             -1 if reward is None else table.of(reward),
             CONDITIONS[view.deck.rules.win_condition],
             view.seat,
             view.players,
-            self.rng.getrandbits(63),
-            SHORTLIST,
-            SAMPLES,
+        )
+        guessing = Guesses(self.rng.getrandbits(63), SHORTLIST, SAMPLES)
+        count = best_army(
+            table.unit_rows,
+            table.effect_rows,
             table.solo_memo,
+            np.array(table.numbers(hand), np.int64),
+            army,
+            guessing,
             chosen,
         )
         return [int(i) for i in chosen[:count]]

@@ -35,6 +35,9 @@ from generator.games.extraliga_all_stars.lineup_kernels import (
     LINKED,
     PATTERNS,
     SETTINGS,
+    Change,
+    Question,
+    Shapes,
     draft_values,
     lineup_value,
     order_value,
@@ -209,10 +212,10 @@ class LineupRules:
         return (LineupRules, (self.offence, self.defence))
 
     @cached_property
-    def shapes(self) -> tuple[Any, Any, Any]:
+    def shapes(self) -> Shapes:
         """Both trios as the search kernels read them: slots, links and goalie slots."""
         rows = (self.offence.shape, self.defence.shape)
-        return (
+        return Shapes(
             np.array([r[0] for r in rows], np.int64),
             np.array([r[1] for r in rows], np.int64),
             np.array([r[2] for r in rows], np.int64),
@@ -313,8 +316,9 @@ class LineupRules:
             staying = set(current)
             kept = sum(1 << n for n, p in enumerate(cards) if p.id in staying)
         found = np.zeros(FOUND, np.int64)
+        question = Question(everyone, stand_in=True, partial=False, lineup=True)
         total = search(
-            _kinds(cards), everyone, True, False, kept, low, high, *self.shapes, self.memo, found
+            _kinds(cards), question, Change(kept, low, high), self.shapes, self.memo, found
         )
         if total < 0:
             if (low, high) != (0, 6):
@@ -335,7 +339,7 @@ class LineupRules:
         """`draft_strength` of the drafted cards with each of the options added, in one go."""
         if len(drafted) + 1 > MAX_CARDS:
             raise InputError(f"a manager drafts at most {MAX_CARDS} cards")
-        values = draft_values(_kinds(drafted), _kinds(options), everyone, *self.shapes, self.memo)
+        values = draft_values(_kinds(drafted), _kinds(options), everyone, self.shapes, self.memo)
         return [int(v) for v in values]
 
     def usable_bonuses(self, lineup: Lineup, absent: Collection[str] = ()) -> tuple[Bonus, ...]:

@@ -19,7 +19,7 @@ season asks about 300), the kernel 6 to 9 microseconds (docs/decisions.md).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -47,6 +47,41 @@ NONE_KEPT: Any = np.int64(0)
 ALL_SIX: Any = np.int64(6)
 """Arguments kernels pass each other as numpy scalars: a plain constant would make numba
 compile the callee once more, for that constant alone."""
+
+
+class Shapes(NamedTuple):
+    """Both trios' shapes as the kernels read them, a row per trio (offence, defence)."""
+
+    slots: Any
+    """The position each slot takes."""
+    links: Any
+    """Whether each two slots link, in the order of LINKED."""
+    goalie: Any
+    """The goalie's slot, -1 if none."""
+
+
+class Question(NamedTuple):
+    """What a lineup search looks for."""
+
+    everyone: bool
+    """The 100 % synergy event: every pair of a trio is in synergy."""
+    stand_in: bool
+    """A card may lie face down in goal when none of the cards is a goalie (E3)."""
+    partial: bool
+    """Groups of fewer than three cards count too, their empty slots worth 0 (drafting)."""
+    lineup: bool
+    """Write the lineup found into `found`, not only its total."""
+
+
+class Change(NamedTuple):
+    """A lineup change: between `low` and `high` of the current lineup's cards must leave."""
+
+    kept: int
+    """The current lineup's cards, one bit per card index (0: no current lineup)."""
+    low: int
+    high: int
+
+
 ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 """The placements of three cards, in the order itertools.permutations gives them."""
 
@@ -200,32 +235,23 @@ def _ranked(values: Any, count: int) -> Any:
 
 @kernel
 def search(  # noqa: PLR0915 - one search is one loop
-    kinds: Any,
-    everyone: bool,
-    stand_in: bool,
-    partial: bool,
-    kept: int,
-    low: int,
-    high: int,
-    slots: Any,
-    links: Any,
-    goalie: Any,
-    memo: Any,
-    found: Any,
+    kinds: Any, question: Question, change: Change, shapes: Shapes, memo: Any, found: Any
 ) -> int:
     """The best offence plus defence of two disjoint groups of the cards with at most one
     legend between them (E4); -1 if there is none. With `stand_in`, a card may lie face
     down in goal if none of the cards is a goalie (E3).
 
-    Groups are trios, and with `partial` every smaller group too. Of equal
-    totals the higher defence wins, then the groups made first (every group
-    is made in the order of itertools.combinations, by size). With `kept`
-    (the bits of the current lineup's cards) between `low` and `high` of
-    them must leave. When `found` has room for FOUND numbers, it receives the
-    lineup: the offence's and the defence's card indices in slot order (-1:
-    an empty slot), their strengths, and whether the goalie's slot holds a
-    face-down stand-in.
+    Groups are trios, and with `question.partial` every smaller group too.
+    Of equal totals the higher defence wins, then the groups made first
+    (every group is made in the order of itertools.combinations, by size).
+    With `question.lineup`, `found` (FOUND numbers) receives the lineup: the
+    offence's and the defence's card indices in slot order (-1: an empty
+    slot), their strengths, and whether the goalie's slot holds a face-down
+    stand-in.
     """
+    everyone, stand_in, partial, _ = question
+    kept, low, high = change
+    slots, links, goalie = shapes
     n = kinds.shape[0]
     groups = 0
     most = 1 + n + n * (n - 1) // 2 + n * (n - 1) * (n - 2) // 6
@@ -319,7 +345,7 @@ def search(  # noqa: PLR0915 - one search is one loop
             break  # the defences after this one are worth no more with this offence
     if best_a < 0:
         return -1
-    if found.shape[0] >= FOUND:  # the lineup itself: each trio's cards in their best slots
+    if question.lineup:  # the lineup itself: each trio's cards in their best slots
         order = np.zeros(3, np.int64)
         for trio, chosen in ((0, best_a), (1, best_d)):
             for k in range(3):
@@ -347,15 +373,7 @@ def lineup_value(kinds: Any, down: int, everyone: bool, slots: Any, links: Any) 
 
 
 @kernel
-def draft_values(
-    drafted: Any,
-    options: Any,
-    everyone: bool,
-    slots: Any,
-    links: Any,
-    goalie: Any,
-    memo: Any,
-) -> Any:
+def draft_values(drafted: Any, options: Any, everyone: bool, shapes: Shapes, memo: Any) -> Any:
     """The best offence plus defence, slots left empty where the cards do not fill them, of
     the `drafted` cards with each option added (a drafting manager's worth of each pick)."""
     n = drafted.shape[0]
@@ -363,23 +381,9 @@ def draft_values(
     kinds = np.zeros(n + 1, np.int64)
     kinds[:n] = drafted
     found = np.zeros(0, np.int64)
+    question = Question(everyone, NO, YES, NO)
+    any_lineup = Change(NONE_KEPT, NONE_KEPT, ALL_SIX)
     for o in range(options.shape[0]):
         kinds[n] = options[o]
-        values[o] = max(
-            0,
-            search(
-                kinds,
-                everyone,
-                NO,
-                YES,
-                NONE_KEPT,
-                NONE_KEPT,
-                ALL_SIX,
-                slots,
-                links,
-                goalie,
-                memo,
-                found,
-            ),
-        )
+        values[o] = max(0, search(kinds, question, any_lineup, shapes, memo, found))
     return values
