@@ -61,7 +61,7 @@ if TYPE_CHECKING:
         rate_percent,
         wilson,
     )
-    from generator.play.compiled import kernel
+    from generator.play.compiled import kernel, parallel_kernel, prange
     from generator.play.simulation import refuse_variants
     from generator.plugins import Plugin
     from generator.plugins.hooks import (
@@ -129,6 +129,8 @@ _WHERE = {
     "rate_percent": "generator.play.balance",
     "wilson": "generator.play.balance",
     "kernel": "generator.play.compiled",
+    "parallel_kernel": "generator.play.compiled",
+    "prange": "generator.play.compiled",
     "refuse_variants": "generator.play.simulation",
     "Plugin": "generator.plugins",
     "CrossChecks": "generator.plugins.hooks",
@@ -212,9 +214,11 @@ __all__ = [
     "located",
     "mean",
     "number",
+    "parallel_kernel",
     "per_player_count",
     "percent",
     "permutation",
+    "prange",
     "rate",
     "rate_percent",
     "read_source",

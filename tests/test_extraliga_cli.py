@@ -48,21 +48,40 @@ def test_bonuses_change_the_odds_between_two_lineups(runner: CliRunner) -> None:
     assert lines[3] != lines[2].replace("without bonuses", "with bonuses played best")
 
 
-def test_past_the_budget_an_estimate_answers_labelled_as_such(runner: CliRunner) -> None:
-    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--budget", "0", "--json")
+def test_the_rule_of_thumb_is_estimated_only_when_asked_for_by_name(runner: CliRunner) -> None:
+    code, output = _match(runner, EXAMPLE, STAND_INS, "--bonus-play", "rule-of-thumb", "--json")
     assert code == 0, output
     estimate = json.loads(output)["with_bonuses"]
     assert estimate["method"] == "estimate" and estimate["precision"] == 0.005
-    assert estimate["play"].startswith("simulated managers' rule of thumb")
+    assert estimate["play"] == "rule-of-thumb"
     n = estimate["matches"]
     for outcome in ("win", "loss"):  # each within ±0.5 points at 95 %
         p = estimate[outcome]
         assert 1.96 * math.sqrt(p * (1 - p) / n) <= 0.0051
-    code, text = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--budget", "0")
+    code, text = _match(runner, EXAMPLE, STAND_INS, "--bonus-play", "rule-of-thumb")
     assert f"an estimate from {n:,} matches, 95 % within ±0.5 points" in text
+    assert "rule of thumb" in text
     code, exact = _match(runner, EXAMPLE, STAND_INS, "--bonuses", "--json")
     best = json.loads(exact)["with_bonuses"]
-    assert best["method"] == "exact" and best["positions"] > 0
+    assert best["method"] == "exact" and best["play"] == "best" and best["positions"] > 0
+
+
+@pytest.mark.slow
+def test_one_of_the_largest_matches_is_answered_exactly(runner: CliRunner) -> None:
+    """Six dice against six, six bonuses against five: best play, solved, not estimated
+    (the answer the solver gave when it took 6 s and the default fell back to an estimate)."""
+    code, output = _match(
+        runner,
+        "stand-in-097,stand-in-001,stand-in-002,stand-in-007,stand-in-004,stand-in-005",
+        "stand-in-010,stand-in-011,stand-in-099,stand-in-018,stand-in-013,stand-in-014",
+        "--bonuses",
+        "--json",
+    )
+    assert code == 0, output
+    best = json.loads(output)["with_bonuses"]
+    assert best["method"] == "exact"
+    assert best["win"] == pytest.approx(0.4997510870788042, abs=1e-12)
+    assert best["loss"] == pytest.approx(0.2019825234607342, abs=1e-12)
 
 
 @pytest.mark.parametrize(

@@ -34,8 +34,9 @@ class _Kernel:
     and puts them in its module's namespace in place of their stand-ins, as numba types a
     call by what the name holds."""
 
-    def __init__(self, function: Callable[..., Any]) -> None:
+    def __init__(self, function: Callable[..., Any], parallel: bool = False) -> None:
         self.function = function
+        self.parallel = parallel
         self.compiled: Callable[..., Any] | None = None
         functools.update_wrapper(self, function)
 
@@ -53,7 +54,10 @@ class _Kernel:
                 value = namespace.get(name)
                 if isinstance(value, _Kernel) and value is not self:
                     namespace[name] = value.compile()
-            self.compiled = numba.njit(cache=True, nogil=True)(self.function)
+                elif value is prange:
+                    namespace[name] = numba.prange
+            compile_ = numba.njit(cache=True, nogil=True, parallel=self.parallel)
+            self.compiled = compile_(self.function)
             namespace[self.function.__name__] = self.compiled
         return self.compiled
 
@@ -61,3 +65,14 @@ class _Kernel:
 def kernel(function: F) -> F:
     """Compile `function` to machine code (nopython, cached across runs) when first used."""
     return _Kernel(function)  # type: ignore[return-value]
+
+
+def parallel_kernel(function: F) -> F:
+    """`kernel`, with the iterations of its `prange` loops shared out among the cores; each
+    iteration must write only what no other iteration reads or writes."""
+    return _Kernel(function, parallel=True)  # type: ignore[return-value]
+
+
+def prange(*bounds: int) -> range:
+    """`range` in Python; in a parallel kernel, a loop whose iterations run on every core."""
+    return range(*bounds)

@@ -11,8 +11,8 @@ minimises them. Of equally good moves a side passes, then takes the first
 of +1, re-roll, -1, re-roll of the other side, lowest die first.
 
 The phase is solved exactly over compact positions (`bonus_tables`); a
-match whose positions would take longer than the time allowed, or more
-memory than a question may use, raises SearchTooLarge rather than run on.
+match whose positions would take more memory than a question may use
+raises SearchTooLarge rather than run on (no legal match does).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ MAX_BONUSES = 6
 
 
 class SearchTooLarge(InputError):
-    """The exact search would take longer, or more memory, than a question may."""
+    """The exact search would take more memory than a question may."""
 
 
 @dataclass(frozen=True)
@@ -90,12 +90,12 @@ Move = tuple[int, int]
 """A bonus played: its kind (an index into Counts) and the clipped value of the die it acts on."""
 
 
-def bonus_odds(first: Side, second: Side, budget: float | None = None) -> Outcome:
+def bonus_odds(first: Side, second: Side) -> Outcome:
     """(win, tie, loss) for the first side when both play their bonuses best.
 
-    Raises SearchTooLarge, rather than run on, when solving the match takes more than
-    `budget` seconds or more memory than a question may use."""
-    tables = _tables(first, second, budget)
+    Raises SearchTooLarge, rather than run on, when solving the match would take more
+    memory than a question may use."""
+    tables = _tables(first, second, every_position=False)
     field_a, field_b = tables.first, tables.second
     ours, theirs = counts(first.bonuses), counts(second.bonuses)
     win = tie = 0.0
@@ -127,7 +127,7 @@ def best_move(
     `ours` and `theirs` left (see `Counts`), as `bonus_odds` assumes; None to pass. The
     move's value is a die's value clipped as in `bonus_tables`: any die of the side it acts
     on that clips to it will do."""
-    tables = _tables(first, second, None)
+    tables = _tables(first, second, every_position=True)
     field_a, field_b = tables.first, tables.second
     line_a, line_b = goal_line(second.defence), goal_line(first.defence)
     ia = field_a.configuration(a, ours[PLUS], theirs[MINUS])
@@ -199,18 +199,19 @@ def _sides(first: Side, second: Side) -> tuple[tuple[int, int, Counts], tuple[in
     )
 
 
-def _tables(first: Side, second: Side, budget: float | None) -> bonus_tables.Tables:
-    """The solved match (the last few are kept: a sampled check asks the same match often)."""
+def _tables(first: Side, second: Side, every_position: bool) -> bonus_tables.Tables:
+    """The solved match (the last one is kept: a sampled check asks the same match often),
+    with every position or only the start of the bonus phase."""
     key = _sides(first, second)
     found = _solved.get(key)
-    if found is not None:
+    if found is not None and (found.every_position or not every_position):
         return found
     try:
-        tables = bonus_tables.solve(*key, budget)
-    except bonus_tables.TooLarge:
+        tables = bonus_tables.solve(*key, every_position)
+    except bonus_tables.TooLarge as error:
         raise SearchTooLarge(
-            "the exact odds with these bonuses need a longer search than the time allowed "
-            "(--budget); docs/rules-extraliga.md, E9, gives the sizes"
+            f"the exact odds with these bonuses need more memory than a question may use "
+            f"({error}); docs/rules-extraliga.md, E9, gives the sizes"
         ) from None
     _solved.clear()  # one match's tables at a time: the largest take gigabytes
     _solved[key] = tables

@@ -17,9 +17,11 @@ compact in three ways, none of which changes the answer:
 
 Every configuration, and what each bonus does to it, is numbered and
 tabled once per match (`_Field`). The positions are then solved bottom up,
-from no bonus left to all of them, by a compiled kernel (`_solve`): a move
-only ever spends a bonus, so a position depends on positions with one
-bonus fewer, and on the same position after a pass. Values are the first
+from no bonus left to all of them, by a compiled kernel (`_solve`, its rows
+shared out among the cores): a move only ever spends a bonus, so a
+position depends on positions with one bonus fewer, and on the same
+position after a pass. Only two layers of positions (by bonuses left) are
+held at a time, unless every position is asked for. Values are the first
 side's chances to win and to tie in regulation; the loss is the rest.
 Both sides play for expected points, and of equal choices a side passes,
 then takes the first of +1, re-roll (its own dice, lowest first), -1,
@@ -28,7 +30,6 @@ re-roll (the other side's, lowest first), as ruling E9 says.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -39,7 +40,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from generator.games.extraliga_all_stars.match import OVERTIME_LOSS, OVERTIME_WIN, WIN
-from generator.plugin_api import kernel
+from generator.plugin_api import kernel, parallel_kernel, prange
 
 FACES = 6
 WIN_POINTS = float(WIN)
@@ -51,8 +52,9 @@ TIE = 1e-12
 KINDS = 4
 """plus, reroll, minus, reroll_other: the order of a side's counts."""
 MOVES = (0, 1, 2, 3)
-MAX_VALUES = 400_000_000
-"""Floats the tables of one match may hold (3.2 GB): beyond, the match is estimated."""
+MAX_VALUES = 200_000_000
+"""Floats the tables of one match may hold (1.6 GB); the largest legal match, six dice
+against six with all six bonuses each, holds 183,399,552."""
 
 Counts = tuple[int, int, int, int]
 """A side's bonuses left: plus, reroll, minus, reroll_other."""
@@ -91,8 +93,15 @@ class _Field:
     """The configuration (in space (p - 1, m)) after a +1 on a die of each value, or -1."""
     minus_to: Any
     """The configuration (in space (p, m - 1)) after a -1 on a die of each value, or -1."""
-    reroll_to: Any
-    """The configuration (in the same space) after a die of each value is rolled to each face."""
+    removed_to: Any
+    """The configuration of the other dice (one fewer, numbered among those of the same
+    space from `rest_base[s]`) when a die of each value is taken up to be re-rolled, or -1."""
+    rest_base: Any
+    rest_size: Any
+    """Configurations of one die fewer in each space."""
+    added_to: Any
+    """The configuration after the die taken up from a configuration of one die fewer lands
+    on each face: a re-roll is `removed_to`, then `added_to`."""
     index: tuple[dict[tuple[int, ...], int], ...]
     """Per space: configuration (counts) -> number."""
 
@@ -136,7 +145,12 @@ def field(line: int, dice: int, plus: int, minus: int) -> _Field:
     goals = np.zeros(total, np.int64)
     plus_to = np.full((total, FACES), -1, np.int64)
     minus_to = np.full((total, FACES), -1, np.int64)
-    reroll_to = np.full((total, FACES, FACES), -1, np.int64)
+    rests = [np.array(list(_multisets(dice - 1, w)), np.int64).reshape(-1, w) for w in widths]
+    rest_keys = [_keys(r, dice) for r in rests]
+    rest_order = [np.argsort(k) for k in rest_keys]
+    rest_base = np.cumsum([0] + [len(r) for r in rests[:-1]]).astype(np.int64)
+    removed_to = np.full((total, FACES), -1, np.int64)
+    added_to = np.full((max(1, sum(len(r) for r in rests)), FACES), -1, np.int64)
 
     def moved(s: int, k: int, value: int, p: int, m: int) -> Any:
         """Each configuration of space s with a die at column k, the die set to `value`,
@@ -163,8 +177,18 @@ def field(line: int, dice: int, plus: int, minus: int) -> _Field:
                 plus_to[rows, k] = np.where(present, moved(s, k, v + 1, p - 1, m), -1)
             if m and v > 1:
                 minus_to[rows, k] = np.where(present, moved(s, k, v - 1, p, m - 1), -1)
-            for face in range(1, FACES + 1):
-                reroll_to[rows, k, face - 1] = np.where(present, moved(s, k, face, p, m), -1)
+            if len(rests[s]):
+                taken = configs[s].copy()
+                taken[:, k] -= 1
+                found = np.searchsorted(rest_keys[s], _keys(taken, dice), sorter=rest_order[s])
+                number = rest_order[s][np.minimum(found, len(rest_order[s]) - 1)]
+                removed_to[rows, k] = np.where(present, number, -1)
+        rest_rows = slice(int(rest_base[s]), int(rest_base[s]) + len(rests[s]))
+        for face in range(1, FACES + 1):
+            landed = rests[s].copy()
+            landed[:, clip(face, line, p, m) - los[s]] += 1
+            found = np.searchsorted(keys[s], _keys(landed, dice), sorter=order[s])
+            added_to[rest_rows, face - 1] = order[s][np.minimum(found, len(order[s]) - 1)]
     index = tuple({tuple(int(n) for n in row): i for i, row in enumerate(c)} for c in configs)
     return _Field(
         line,
@@ -179,7 +203,10 @@ def field(line: int, dice: int, plus: int, minus: int) -> _Field:
         goals,
         plus_to,
         minus_to,
-        reroll_to,
+        removed_to,
+        rest_base,
+        np.array([len(r) for r in rests], np.int64),
+        added_to,
         index,
     )
 
@@ -192,6 +219,8 @@ def _keys(configs: Any, dice: int) -> Any:
 
 def _multisets(dice: int, width: int) -> Iterator[tuple[int, ...]]:
     """Every way to put `dice` dice on `width` values, as counts."""
+    if dice < 0:
+        return
     if width == 1:
         yield (dice,)
         return
@@ -202,7 +231,8 @@ def _multisets(dice: int, width: int) -> Iterator[tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class Tables:
-    """The solved bonus phase of one match: every position's value for the first side."""
+    """The solved bonus phase of one match: positions' values for the first side, either
+    every position (`every_position`) or only those with every bonus still to play."""
 
     first: _Field
     """The first side's dice against the second side's defence."""
@@ -213,22 +243,27 @@ class Tables:
     """Bonuses left (both sides' counts) -> number."""
     offset: Any
     values: Any
-    """For each combination of bonuses left: [mover][passed][first's dice][second's dice]
-    -> (win, tie) of the first side."""
+    """For each combination of bonuses kept: [mover][passed][first's dice][second's dice]
+    -> (win, tie) of the first side; without every position, only passed = 0."""
+    every_position: bool
 
     def value(
         self, a: int, b: int, ours: Counts, theirs: Counts, mover: int, passed: bool
     ) -> tuple[float, float]:
         """(win, tie) of the first side in a position (configurations `a` and `b`)."""
+        if not self.every_position and ((ours, theirs) != self.start or passed):
+            raise ValueError("only the start of the bonus phase was kept: solve every position")
         c = self.combo[(*ours, *theirs)]
+        passes = 2 if self.every_position else 1
         size_a = int(self.first.size[self.first.space(ours[0], theirs[2])])
         size_b = int(self.second.size[self.second.space(theirs[0], ours[2])])
-        at = int(self.offset[c]) + (((mover * 2 + passed) * size_a + a) * size_b + b) * 2
+        slot = mover * passes + (passed if self.every_position else 0)
+        at = int(self.offset[c]) + ((slot * size_a + a) * size_b + b) * 2
         return float(self.values[at]), float(self.values[at + 1])
 
 
 class TooLarge(Exception):
-    """The exact search would take longer than allowed, or more memory than it may."""
+    """The exact search would take more memory than it may."""
 
 
 def positions(first: tuple[int, int, Counts], second: tuple[int, int, Counts]) -> int:
@@ -245,51 +280,51 @@ def positions(first: tuple[int, int, Counts], second: tuple[int, int, Counts]) -
 
 
 def solve(
-    first: tuple[int, int, Counts],
-    second: tuple[int, int, Counts],
-    budget: float | None = None,
+    first: tuple[int, int, Counts], second: tuple[int, int, Counts], every_position: bool = False
 ) -> Tables:
-    """Every position of a match's bonus phase, solved; `first` and `second` are (dice, line
-    their dice must reach, bonuses). Raises TooLarge when the tables would not fit in
-    memory, or as soon as solving them plainly takes more than `budget` seconds: after
-    each layer of positions the time so far is projected onto the positions left."""
-    begun = time.perf_counter()
+    """A match's bonus phase, solved; `first` and `second` are (dice, line their dice must
+    reach, bonuses). Positions are solved a layer at a time, by the bonuses left, from none
+    to all: a layer needs only the layer below. So unless `every_position` is asked for,
+    two layers are held at a time, and of each position only what the layer above reads
+    (before a pass: the value after one is worked out with it). Raises TooLarge when the
+    tables would not fit in the memory a question may use."""
     field_a = field(first[1], first[0], first[2][0], second[2][2])
     field_b = field(second[1], second[0], second[2][0], first[2][2])
     combos = sorted(_combos(first[2], second[2]), key=sum)
     number = {c: i for i, c in enumerate(combos)}
+    passes = 2 if every_position else 1
     info = np.array(combos, np.int64)
     child = np.full((len(combos), 2 * KINDS), -1, np.int64)
     space_a = np.zeros(len(combos), np.int64)
     space_b = np.zeros(len(combos), np.int64)
-    offset = np.zeros(len(combos) + 1, np.int64)
+    offset = np.zeros(len(combos), np.int64)
+    layers, held, end = [0], 0, 0
     for c, combo in enumerate(combos):
+        if c and sum(combo) != sum(combos[c - 1]):
+            layers.append(c)
+            held, end = max(held, end), 0 if not every_position else end
         for j in range(2 * KINDS):
             if combo[j]:
                 child[c, j] = number[(*combo[:j], combo[j] - 1, *combo[j + 1 :])]
         space_a[c] = field_a.space(combo[0], combo[6])
         space_b[c] = field_b.space(combo[4], combo[2])
-        cells = int(field_a.size[space_a[c]]) * int(field_b.size[space_b[c]])
-        offset[c + 1] = offset[c] + 8 * cells
-    if offset[-1] > MAX_VALUES:
-        raise TooLarge(f"{offset[-1] // 2:,} positions")
-    values = np.zeros(int(offset[-1]), np.float64)
-    layers = [0]
-    for c in range(1, len(combos) + 1):
-        if c == len(combos) or sum(combos[c]) != sum(combos[c - 1]):
-            layers.append(c)
-    combos_arrays = Combos(info, child, space_a, space_b, offset)
+        offset[c] = end
+        end += 2 * passes * 2 * int(field_a.size[space_a[c]]) * int(field_b.size[space_b[c]])
+    layers.append(len(combos))
+    held = max(held, end)
+    if (held if every_position else 2 * held) > MAX_VALUES:
+        raise TooLarge(f"{positions(first, second):,} positions")
+    here = np.empty(held, np.float64)
+    below = here if every_position else np.empty(held, np.float64)
+    arrays = Combos(info, child, space_a, space_b, offset, passes)
     sides = (_arrays(field_a), _arrays(field_b))
-    ready = time.perf_counter()
+    rerolled_a = np.empty((2, max(1, int(field_a.rest_size.max())), int(field_b.size.max()), 2))
+    rerolled_b = np.empty((2, int(field_a.size.max()), max(1, int(field_b.rest_size.max())), 2))
     for start, stop in pairwise(layers):
-        _solve(start, stop, combos_arrays, *sides, values)
-        if budget is not None:
-            now = time.perf_counter()
-            share = offset[stop] / offset[-1]
-            projected = (ready - begun) + (now - ready) / share
-            if now - begun > budget or (share > 0.1 and projected > budget):
-                raise TooLarge(f"{now - begun:.1f} s for {share:.0%} of the positions")
-    return Tables(field_a, field_b, (first[2], second[2]), number, offset, values)
+        if not every_position:
+            here, below = below, here
+        _solve(start, stop, arrays, *sides, here, below, rerolled_a, rerolled_b)
+    return Tables(field_a, field_b, (first[2], second[2]), number, offset, here, every_position)
 
 
 class FieldArrays(NamedTuple):
@@ -303,19 +338,24 @@ class FieldArrays(NamedTuple):
     goals: Any
     plus_to: Any
     minus_to: Any
-    reroll_to: Any
+    removed_to: Any
+    rest_base: Any
+    rest_size: Any
+    added_to: Any
 
 
 class Combos(NamedTuple):
     """Every combination of bonuses left, as the kernel reads it: the bonuses of each (info),
-    the combination after each kind is played (child), each side's space of dice, and
-    where its positions start in the values (offset)."""
+    the combination after each kind is played (child), each side's space of dice, where
+    its positions start in the values of its layer (offset), and whether positions after
+    a pass are kept (passes: 2) or not (1)."""
 
     info: Any
     child: Any
     space_a: Any
     space_b: Any
     offset: Any
+    passes: int
 
 
 def _arrays(field: _Field) -> FieldArrays:
@@ -329,85 +369,172 @@ def _combos(ours: Counts, theirs: Counts) -> Iterator[tuple[int, ...]]:
 
 
 @kernel
-def _solve(  # noqa: PLR0915 - one kernel: splitting it would cost a call per position
-    start: int, stop: int, combos: Combos, a: FieldArrays, b: FieldArrays, values: Any
-) -> None:
+def _rerolled(
+    c: int, kind: int, mover: int, on_first: bool, combos: Combos, a: FieldArrays, b: FieldArrays,
+    below: Any, into: Any,
+) -> None:  # fmt: skip
+    """After `mover` plays the re-roll of `kind` (an index into a combination's counts) in
+    combination c: for each configuration of the other dice of the side re-rolled (`on_first`:
+    the first side's) and each configuration of the side not re-rolled, the (win, tie) the die
+    brings on average over its faces, written into `into` (by the first side's
+    configuration first)."""
+    if combos.info[c, kind] == 0:
+        return
+    c2 = combos.child[c, kind]
+    sa, sb = combos.space_a[c2], combos.space_b[c2]
+    na, nb = a.size[sa], b.size[sb]
+    base = combos.offset[c2] + (1 - mover) * combos.passes * na * nb * 2  # before a pass
+    added_to = a.added_to if on_first else b.added_to
+    others = nb if on_first else na
+    space = sa if on_first else sb
+    rest = a.rest_base[space] if on_first else b.rest_base[space]
+    for r in range(a.rest_size[space] if on_first else b.rest_size[space]):
+        for o in range(others):
+            win, tie = 0.0, 0.0
+            for face in range(FACES):
+                j = added_to[rest + r, face]
+                at = base + ((j * nb + o) if on_first else (o * nb + j)) * 2
+                win += below[at]
+                tie += below[at + 1]
+            if on_first:
+                into[r, o, 0], into[r, o, 1] = win / FACES, tie / FACES
+            else:
+                into[o, r, 0], into[o, r, 1] = win / FACES, tie / FACES
+
+
+@parallel_kernel
+def _solve(
+    start: int, stop: int, combos: Combos, a: FieldArrays, b: FieldArrays, here: Any,
+    below: Any, rerolled_a: Any, rerolled_b: Any,
+) -> None:  # fmt: skip
     """Solve the combinations of bonuses start to stop (all of one layer: the same number of
-    bonuses left), whose children are solved already: `a` is the first side's dice, `b` the
-    second's, `values` every position's (win, tie) for the first side."""
-    info, child, space_a, space_b, offset = combos
-    a_size, _, a_width, a_base, a_counts, a_goals, a_plus, a_minus, a_reroll = a
-    b_size, _, b_width, b_base, b_counts, b_goals, b_plus, b_minus, b_reroll = b
+    bonuses left) into `here`, from the layer below, solved already, in `below` (the same
+    array when every position is kept): `a` is the first side's dice, `b` the second's,
+    and the values are (win, tie) for the first side. `rerolled_a` and `rerolled_b` are room
+    for what the re-rolls bring (`_rerolled`).
+
+    A position's moves are valued once for both "the other side has just passed" and "it
+    has not": what passing is worth differs, the moves do not. A re-roll's average over the
+    faces depends only on the dice not re-rolled, so it is worked out once for each
+    configuration of those.
+    """
+    has = np.zeros(2, np.bool_)
     for c in range(start, stop):
-        sa, sb = space_a[c], space_b[c]
-        na, nb = a_size[sa], b_size[sb]
-        wa, wb = a_width[sa], b_width[sb]
-        ra, rb = a_base[sa], b_base[sb]
-        first_has = info[c, 0] + info[c, 1] + info[c, 2] + info[c, 3] > 0
-        second_has = info[c, 4] + info[c, 5] + info[c, 6] + info[c, 7] > 0
-        for passed in (1, 0):
-            for mover in (0, 1):
-                other_has = second_has if mover == 0 else first_has
-                sign = 1.0 if mover == 0 else -1.0
-                own = 0 if mover == 0 else 4
-                for ia in range(na):
-                    for ib in range(nb):
-                        if passed == 1 or not other_has:
-                            ga, gb = a_goals[ra + ia], b_goals[rb + ib]
-                            win = 1.0 if ga > gb else 0.0
-                            tie = 1.0 if ga == gb else 0.0
+        na = a.size[combos.space_a[c]]
+        for side in range(2):
+            first = 4 * side
+            has[side] = combos.info[c, first : first + 4].sum() > 0
+        for mover in range(2):
+            for side in range(2):  # the side whose die is re-rolled
+                kind = (0 if mover == 0 else 4) + (1 if side == mover else 3)
+                into = rerolled_a[mover] if side == 0 else rerolled_b[mover]
+                _rerolled(c, kind, mover, side == 0, combos, a, b, below, into)
+        for row in prange(na):
+            ia: Any = np.int64(row)  # prange counts unsigned: one compiled row, not two
+            _solve_row(c, ia, combos, a, b, here, below, has, rerolled_a, rerolled_b)
+
+
+@kernel
+def _solve_row(  # noqa: PLR0915 - one row of positions is one loop
+    c: int, ia: int, combos: Combos, a: FieldArrays, b: FieldArrays, here: Any, below: Any,
+    has: Any, rerolled_a: Any, rerolled_b: Any,
+) -> None:  # fmt: skip
+    """The positions of combination c with the first side's dice in configuration `ia`, for
+    every configuration of the second side's and both movers.
+
+    Each move is valued for the whole row at once (a vector over the second side's
+    configurations), in ruling E9's order of equal choices: +1 on the mover's own dice,
+    then re-roll them, then -1 on the other side's, then re-roll those; within a kind,
+    lowest die first. A later choice must be better by more than TIE points to replace an
+    earlier one, and than passing (or, after a pass, letting the dice stand)."""
+    info, child, space_a, space_b, offset, passes = combos
+    sa, sb = space_a[c], space_b[c]
+    na, nb = a.size[sa], b.size[sb]
+    wa, wb = a.width[sa], b.width[sb]
+    row_a, rb = a.base[sa] + ia, b.base[sb]
+    best = np.empty((2, 3, nb))  # per mover and second-side configuration: win, tie, points
+    moved = np.zeros((2, nb), np.bool_)
+    found = np.empty((2, nb))  # a move's (win, tie) for each second-side configuration
+    legal = np.zeros(nb, np.bool_)
+    for mover in range(2):
+        if not has[mover]:
+            continue
+        sign = 1.0 if mover == 0 else -1.0
+        own = 0 if mover == 0 else 4
+        for turn in range(2):
+            on_first = (mover == 0) == (turn == 0)
+            width = wa if on_first else wb
+            for step in range(2):
+                kind = 2 * turn + step
+                if info[c, own + kind] == 0:
+                    continue
+                c2 = child[c, own + kind]
+                na2, nb2 = a.size[space_a[c2]], b.size[space_b[c2]]
+                base = offset[c2] + (1 - mover) * passes * na2 * nb2 * 2  # before a pass
+                for k in range(width):
+                    if (turn == 0 and k == width - 1) or (turn == 1 and k == 0):
+                        continue  # a die at the top cannot gain, one at the bottom cannot lose
+                    if on_first:
+                        if a.counts[row_a, k] == 0:
+                            continue
+                        if step == 1:
+                            r = a.removed_to[row_a, k]
+                            for ib in range(nb):
+                                found[0, ib] = rerolled_a[mover, r, ib, 0]
+                                found[1, ib] = rerolled_a[mover, r, ib, 1]
                         else:
-                            at = offset[c] + (((1 - mover) * 2 + 1) * na + ia) * nb * 2 + ib * 2
-                            win, tie = values[at], values[at + 1]
-                        best = WIN_POINTS * win + TIE_POINTS * tie
-                        # Ruling E9's order of equal choices: +1 on the mover's own dice,
-                        # then re-roll them, then -1 on the other side's, then re-roll those;
-                        # within a kind, lowest die first. A later choice must be better by
-                        # more than TIE points to replace an earlier one.
-                        for turn in range(2):
-                            on_first = (mover == 0) == (turn == 0)
-                            width = wa if on_first else wb
-                            row = ra + ia if on_first else rb + ib
-                            for step in range(2):
-                                kind = 2 * turn + step
-                                if info[c, own + kind] == 0:
-                                    continue
-                                for k in range(width):
-                                    present = a_counts[row, k] if on_first else b_counts[row, k]
-                                    if present == 0:
-                                        continue
-                                    if turn == 0 and k == width - 1:
-                                        continue  # a die at the top cannot gain
-                                    if turn == 1 and k == 0:
-                                        continue  # a die at the bottom cannot lose
-                                    c2 = child[c, own + kind]
-                                    na2 = a_size[space_a[c2]]
-                                    nb2 = b_size[space_b[c2]]
-                                    base = offset[c2] + ((1 - mover) * 2) * na2 * nb2 * 2
-                                    w2, t2 = 0.0, 0.0
-                                    if step == 0:
-                                        if on_first:
-                                            j = a_plus[row, k] if turn == 0 else a_minus[row, k]
-                                            at2 = base + (j * nb2 + ib) * 2
-                                        else:
-                                            j = b_plus[row, k] if turn == 0 else b_minus[row, k]
-                                            at2 = base + (ia * nb2 + j) * 2
-                                        w2, t2 = values[at2], values[at2 + 1]
-                                    else:
-                                        for face in range(FACES):
-                                            if on_first:
-                                                j = a_reroll[row, k, face]
-                                                at2 = base + (j * nb2 + ib) * 2
-                                            else:
-                                                j = b_reroll[row, k, face]
-                                                at2 = base + (ia * nb2 + j) * 2
-                                            w2 += values[at2]
-                                            t2 += values[at2 + 1]
-                                        w2 /= FACES
-                                        t2 /= FACES
-                                    score = WIN_POINTS * w2 + TIE_POINTS * t2
-                                    if sign * (score - best) > TIE:
-                                        best, win, tie = score, w2, t2
-                        at = offset[c] + ((mover * 2 + passed) * na + ia) * nb * 2 + ib * 2
-                        values[at] = win
-                        values[at + 1] = tie
+                            j = a.plus_to[row_a, k] if turn == 0 else a.minus_to[row_a, k]
+                            at = base + j * nb2 * 2
+                            for ib in range(nb):
+                                found[0, ib] = below[at + 2 * ib]
+                                found[1, ib] = below[at + 2 * ib + 1]
+                        legal[:nb] = True
+                    else:
+                        for ib in range(nb):
+                            legal[ib] = b.counts[rb + ib, k] > 0
+                            if not legal[ib]:
+                                continue
+                            if step == 1:
+                                r = b.removed_to[rb + ib, k]
+                                found[0, ib] = rerolled_b[mover, ia, r, 0]
+                                found[1, ib] = rerolled_b[mover, ia, r, 1]
+                            else:
+                                j = b.plus_to[rb + ib, k] if turn == 0 else b.minus_to[rb + ib, k]
+                                at = base + (ia * nb2 + j) * 2
+                                found[0, ib] = below[at]
+                                found[1, ib] = below[at + 1]
+                    for ib in range(nb):
+                        if legal[ib]:
+                            score = WIN_POINTS * found[0, ib] + TIE_POINTS * found[1, ib]
+                            if not moved[mover, ib] or sign * (score - best[mover, 2, ib]) > TIE:
+                                moved[mover, ib] = True
+                                best[mover, 0, ib] = found[0, ib]
+                                best[mover, 1, ib] = found[1, ib]
+                                best[mover, 2, ib] = score
+    # After a pass the mover plays its best move or lets the dice stand; before one, it
+    # plays its best move or passes (when the other side has bonuses to answer with).
+    ga = a.goals[row_a]
+    after_pass = np.empty((2, 2))  # per mover: (win, tie) after the other side passed
+    for ib in range(nb):
+        gb = b.goals[rb + ib]
+        final_win = 1.0 if ga > gb else 0.0
+        final_tie = 1.0 if ga == gb else 0.0
+        for passed in (1, 0):
+            for mover in range(2):
+                if passed == 1 or not has[1 - mover]:
+                    win, tie = final_win, final_tie
+                else:
+                    win, tie = after_pass[1 - mover, 0], after_pass[1 - mover, 1]
+                if moved[mover, ib]:
+                    sign = 1.0 if mover == 0 else -1.0
+                    score = WIN_POINTS * win + TIE_POINTS * tie
+                    if sign * (best[mover, 2, ib] - score) > TIE:
+                        win, tie = best[mover, 0, ib], best[mover, 1, ib]
+                if passed == 1:
+                    after_pass[mover, 0], after_pass[mover, 1] = win, tie
+                    if passes == 1:
+                        continue  # not kept: only this row reads it
+                slot = mover * passes + (passed if passes == 2 else 0)
+                at = offset[c] + ((slot * na + ia) * nb + ib) * 2
+                here[at] = win
+                here[at + 1] = tie

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -15,6 +16,14 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
+
+
+class BonusPlay(StrEnum):
+    """How both sides play their bonuses (`questions.BONUS_PLAYS`)."""
+
+    BEST = "best"
+    RULE_OF_THUMB = "rule-of-thumb"
+
 
 SideArgument = Annotated[
     str,
@@ -32,18 +41,17 @@ def match(
     second: SideArgument,
     bonuses: Annotated[
         bool,
-        typer.Option("--bonuses", help="Also the odds with both sides playing bonuses best."),
+        typer.Option("--bonuses", help="Also the odds with bonuses, played as --bonus-play says."),
     ] = False,
-    budget: Annotated[
-        float,
+    play: Annotated[
+        BonusPlay | None,
         typer.Option(
-            "--budget",
-            min=0,
-            max=3600,
-            help="Seconds the exact odds with bonuses may take; past them, an estimate from "
-            "simulated matches (95 % within ±0.5 points) answers, labelled as such.",
+            "--bonus-play",
+            help="How both sides play their bonuses: best (exact odds, rulings E7-E9), or "
+            "by the simulated managers' rule of thumb (ruling E15; odds estimated from "
+            "matches played, 95 % within ±0.5 points). Implies --bonuses. [default: best]",
         ),
-    ] = 2.0,
+    ] = None,
     data: DataOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -52,7 +60,8 @@ def match(
     from generator.plugin_api import load_plugin_game
 
     deck = load_plugin_game(data_folder(data), "extraliga-all-stars").model
-    answer = match_answer(deck, first, second, bonuses, budget)
+    chosen = (play or BonusPlay.BEST).value
+    answer = match_answer(deck, first, second, bonuses or play is not None, chosen)
     typer.echo(json.dumps(answer, ensure_ascii=False) if as_json else _match_text(answer))
 
 
@@ -71,9 +80,9 @@ def _match_text(answer: dict[str, Any]) -> str:
         lines.append(f"with bonuses played best (exact): {_odds_text(best)}")
     elif best is not None:
         lines.append(
-            f"with bonuses as simulated managers play them (an estimate from "
-            f"{best['matches']:,} matches, 95 % within ±{best['precision'] * 100:g} points; "
-            f"the exact odds of best play need more than --budget): {_odds_text(best)}"
+            f"with bonuses played by the simulated managers' rule of thumb (an estimate "
+            f"from {best['matches']:,} matches, 95 % within ±{best['precision'] * 100:g} "
+            f"points): {_odds_text(best)}"
         )
     return "\n".join(lines)
 

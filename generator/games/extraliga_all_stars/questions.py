@@ -14,7 +14,6 @@ from typing import Any
 from generator.games.extraliga_all_stars.bonus_phase import (
     Bonuses,
     Outcome,
-    SearchTooLarge,
     Side,
     bonus_odds,
     points,
@@ -27,20 +26,18 @@ from generator.games.extraliga_all_stars.model import Deck
 from generator.plugin_api import InputError
 
 FACE_DOWN = "down:"
-DEFAULT_BUDGET = 2.0
-"""Seconds the exact odds with bonuses may take before an estimate answers instead."""
-FASTEST = 30_000_000
-"""More positions a second than the exact search ever solves (about 7 million on the
-machine of docs/rules-extraliga.md, E9): a match plainly beyond the budget is estimated at
-once; the search itself gives up as soon as it sees it will not finish in time."""
+BEST = "best"
+RULE_OF_THUMB = "rule-of-thumb"
+BONUS_PLAYS = (BEST, RULE_OF_THUMB)
+"""How both sides play their bonuses: best (E9, exact odds), or as simulated managers do
+(E15, odds estimated from matches played)."""
 
 
 def match_answer(
-    deck: Deck, first: str, second: str, bonuses: bool = False, budget: float = DEFAULT_BUDGET
+    deck: Deck, first: str, second: str, bonuses: bool = False, play: str = BEST
 ) -> dict[str, Any]:
     """The two sides' strengths and the first side's odds: without bonuses, exact; with
-    bonuses, when asked: played best, exact, when the search finishes within `budget`
-    seconds, else estimated from matches played as simulated managers play."""
+    bonuses, when asked, as both sides play them (`play`, one of BONUS_PLAYS)."""
     sides = [_side(deck, spec, f"side {n}") for n, spec in enumerate((first, second), 1)]
     if all("opponent" in s for s in sides):
         raise InputError("a match needs a manager's lineup on at least one side")
@@ -57,29 +54,30 @@ def match_answer(
         ),
     }
     if bonuses:
-        answer["with_bonuses"] = bonus_answer(a, b, budget)
+        answer["with_bonuses"] = bonus_answer(a, b, play)
     return answer
 
 
-def bonus_answer(first: Side, second: Side, budget: float = DEFAULT_BUDGET) -> dict[str, Any]:
-    """The first side's odds with bonuses: exact under best play when the search finishes
-    within `budget` seconds; else the estimate, labelled as such, of matches played with
-    the simulator's bonus play until each 95 % interval is within ±0.5 points."""
-    size = positions(first, second)
-    if size <= budget * FASTEST:
-        try:
-            exact = bonus_odds(first, second, budget)
-        except SearchTooLarge:
-            pass
-        else:
-            return {"method": "exact", "positions": size, **_float_odds(exact)}
+def bonus_answer(first: Side, second: Side, play: str = BEST) -> dict[str, Any]:
+    """The first side's odds with bonuses: played best, exact; or played by the simulated
+    managers' rule of thumb, estimated from matches until each 95 % interval is within
+    ±0.5 points, and labelled as an estimate."""
+    if play not in BONUS_PLAYS:
+        raise InputError(f"bonus play '{play}' is not one of: {', '.join(BONUS_PLAYS)}")
+    if play == BEST:
+        exact = bonus_odds(first, second)
+        return {
+            "method": "exact",
+            "play": BEST,
+            "positions": positions(first, second),
+            **_float_odds(exact),
+        }
     sampled, matches = estimated_odds(first, second)
     return {
         "method": "estimate",
-        "positions": size,
+        "play": RULE_OF_THUMB,
         "matches": matches,
         "precision": PRECISION,
-        "play": "simulated managers' rule of thumb (ruling E15), not best play",
         **_float_odds(sampled),
     }
 
