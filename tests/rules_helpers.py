@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from generator.games.all_star_draft.model import Game
@@ -24,3 +25,14 @@ def book(edition: str = "2025") -> RuleBook:
 def team(text: str) -> list[str]:
     """Card ids from a space-separated list."""
     return text.split()
+
+
+def cards(text: str, edition: str = "2025") -> tuple[int, ...]:
+    """Card positions (the engine's compact cards) from a space-separated list of ids."""
+    index = book(edition).index
+    return tuple(index[card] for card in text.split())
+
+
+def ids(positions: Iterable[int], edition: str = "2025") -> tuple[str, ...]:
+    """The ids of card positions."""
+    return book(edition).card_ids(positions)

@@ -16,6 +16,8 @@ from tests.conftest import DATA
 
 UNITS = list(load_pack(DATA / "disaster-draft").model.units.values())
 CONDITIONS = {WinCondition.STRONGEST: 0, WinCondition.WEAKEST: 1}
+Situation = tuple[list[Unit], Unit | None, WinCondition, int, int, int, int, int]
+"""A hand, the reward, the win condition's reading, the seat, seats, seed, shortlist, samples."""
 
 
 def kernel_army(
@@ -44,7 +46,7 @@ def kernel_army(
 
 
 @st.composite
-def situations(draw: st.DrawFn) -> tuple:
+def situations(draw: st.DrawFn) -> Situation:
     """A hand of distinct units, perhaps a reward held by nobody, and who chooses."""
     picked = draw(st.lists(st.sampled_from(range(len(UNITS))), min_size=1, max_size=7, unique=True))
     hand = [UNITS[n] for n in picked[:-1]] or [UNITS[picked[0]]]
@@ -64,7 +66,7 @@ def situations(draw: st.DrawFn) -> tuple:
 
 @settings(max_examples=150, deadline=None)
 @given(situations())
-def test_the_kernel_sends_the_army_the_bot_describes(situation: tuple) -> None:
+def test_the_kernel_sends_the_army_the_bot_describes(situation: Situation) -> None:
     """Same armies valued alone, same shortlist, same guesses, same battles, same choice:
     the most wins, then the fewest units, then the first."""
     assert kernel_army(*situation) == reference_army(UNITS, *situation)

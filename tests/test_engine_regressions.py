@@ -271,7 +271,7 @@ def test_whole_games(update_golden: bool) -> None:
         record = play_game(book, case["players"], case["seed"], bots, case["mode"])
         return {
             "standings": [[s.manager, s.total] for s in record.standings],
-            "picks": [list(p) for p in record.picks],
+            "picks": [list(book.card_ids(p)) for p in record.picks],
             "arenas": [[a.arena, [[p.manager, p.rank] for p in a.placings]] for a in record.arenas],
         }
 

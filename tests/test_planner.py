@@ -65,7 +65,7 @@ def test_the_team_meeting_the_special_takes_the_special_arena() -> None:
     rules = book()
     assert evaluate(rules, positions(THREE_AND_PAIR), 4).strength == 3
     seats = view(
-        Lineup((tuple(THREE_AND_PAIR), tuple(FOUR_HORSES)), ()),
+        Lineup((tuple(positions(THREE_AND_PAIR)), tuple(positions(FOUR_HORSES))), ()),
         ["combo-stadium-3", "polarena-1"],
         round_=2,
     )
@@ -76,13 +76,13 @@ def test_the_team_meeting_the_special_takes_the_special_arena() -> None:
 
 
 def test_in_the_last_round_the_new_team_meets_the_special_instead_of_showing_a_triple() -> None:
-    bench = tuple(RUN + SEVENS)
+    bench = tuple(positions(RUN + SEVENS))
     seats = view(
-        Lineup((tuple(WEAK), tuple(FOUR_HORSES)), bench),
+        Lineup((tuple(positions(WEAK)), tuple(positions(FOUR_HORSES))), bench),
         ["combo-stadium-2", "puddle-park-2", "stadium-fall-3"],
     )
-    assert set(GreedyBot().new_team(seats)) >= set(SEVENS)
-    assert sorted(PlannerBot().new_team(seats)) == sorted(RUN)
+    assert set(GreedyBot().new_team(seats)) >= set(positions(SEVENS))
+    assert sorted(PlannerBot().new_team(seats)) == sorted(positions(RUN))
 
 
 def _planner_and_greedy(_: None, seed: int) -> dict[str, float]:

@@ -22,7 +22,7 @@ from generator.games.all_star_draft.rules import (
     substitute,
     team_strength,
 )
-from tests.rules_helpers import book, team
+from tests.rules_helpers import book, cards, team
 
 FIVE_DUCKS = team("duck-2 duck-3 duck-4 duck-5 duck-6")
 
@@ -201,18 +201,23 @@ def test_a_card_cannot_be_in_two_teams() -> None:
         playoff_round(book(), 2, {"A": STRONG, "B": STRONG})
 
 
-# --- the state machine --------------------------------------------------------
+# --- the state machine (on card positions) ------------------------------------------
 
 
-def _hands() -> dict[str, list[str]]:
+def card(card_id: str) -> int:
+    """One card's position."""
+    return cards(card_id)[0]
+
+
+def _hands() -> dict[str, tuple[int, ...]]:
     return {
-        "A": team(
+        "A": cards(
             "tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6 tiger-7 tiger-8 tiger-9 shark-9"
         ),
-        "B": team(
+        "B": cards(
             "rabbit-1 duck-2 beaver-3 eagle-4 penguin-7 wolf-1 wolf-2 wolf-3 horse-1 horse-2"
         ),
-        "C": team("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7 duck-8 duck-9 panda-1 panda-2"),
+        "C": cards("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7 duck-8 duck-9 panda-1 panda-2"),
     }
 
 
@@ -221,9 +226,9 @@ def _round_one() -> object:
     return choose_teams(
         state,
         {
-            "A": team("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5"),
-            "B": WEAK,
-            "C": team("duck-1 duck-3 duck-4 duck-5 duck-6"),
+            "A": cards("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5"),
+            "B": cards(" ".join(WEAK)),
+            "C": cards("duck-1 duck-3 duck-4 duck-5 duck-6"),
         },
     )
 
@@ -239,33 +244,33 @@ def test_state_machine_round_one() -> None:
     ("swap", "message"),
     [
         (
-            Substitution(("tiger-1",), ("tiger-6",)),
+            Substitution(cards("tiger-1"), cards("tiger-6")),
             "'A' swaps 1 card\\(s\\); a substitution swaps 2 to 4",
         ),
         (
             Substitution(
-                tuple(team("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5")),
-                tuple(team("tiger-6 tiger-7 tiger-8 tiger-9 shark-9")),
+                (cards("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5")),
+                (cards("tiger-6 tiger-7 tiger-8 tiger-9 shark-9")),
             ),
             "'A' swaps 5 card\\(s\\)",
         ),
         (
-            Substitution(("tiger-1", "tiger-2"), ("tiger-6", "duck-9")),
+            Substitution(cards("tiger-1 tiger-2"), cards("tiger-6 duck-9")),
             "'A' has no duck-9 in the bench",
         ),
         (
-            Substitution(("tiger-1", "tiger-1"), ("tiger-6", "tiger-7")),
+            Substitution(cards("tiger-1 tiger-1"), cards("tiger-6 tiger-7")),
             "'A' names the same team card twice",
         ),
         (
-            Substitution(("tiger-1", "tiger-2"), ("tiger-6",)),
+            Substitution(cards("tiger-1 tiger-2"), cards("tiger-6")),
             "'A' takes out 2 cards but brings in 1",
         ),
     ],
 )
 def test_illegal_substitutions_name_the_rule(swap: Substitution, message: str) -> None:
     state = _round_one()
-    ok = Substitution(tuple(team("duck-1 duck-3")), tuple(team("duck-7 duck-8")))
+    ok = Substitution((cards("duck-1 duck-3")), (cards("duck-7 duck-8")))
     with pytest.raises(RuleViolation, match=message + ".*\\(rule: substitution\\)"):
         substitute(state, {"A": swap, "C": ok})  # type: ignore[arg-type]
 
@@ -276,8 +281,8 @@ def test_moves_out_of_turn_and_missing_managers() -> None:
         RuleViolation,
         match="shootout cards are not expected now; the playoffs wait for substitution",
     ):
-        play_shootout(state, {"A": "tiger-9"})  # type: ignore[arg-type]
-    ok = Substitution(tuple(team("duck-1 duck-3")), tuple(team("duck-7 duck-8")))
+        play_shootout(state, {"A": card("tiger-9")})  # type: ignore[arg-type]
+    ok = Substitution((cards("duck-1 duck-3")), (cards("duck-7 duck-8")))
     with pytest.raises(RuleViolation, match="A must choose a substitution too"):
         substitute(state, {"C": ok})  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match="'B' is not in the playoffs any more"):
@@ -290,39 +295,39 @@ def test_team_from_cards_not_held() -> None:
         choose_teams(
             state,
             {
-                "A": STRONG,
-                "B": team("tiger-9 duck-2 beaver-3 eagle-4 penguin-7"),
-                "C": team("duck-1 duck-3 duck-4 duck-5 duck-6"),
+                "A": cards(" ".join(STRONG)),
+                "B": cards("tiger-9 duck-2 beaver-3 eagle-4 penguin-7"),
+                "C": cards("duck-1 duck-3 duck-4 duck-5 duck-6"),
             },
         )
 
 
 def test_shootout_then_the_last_manager_wins_with_the_ticket_bonus() -> None:
     hands = {
-        "A": team("eagle-2 penguin-5 rabbit-1 duck-3 beaver-4 horse-3 shark-2 shark-3"),
-        "B": team("tiger-6 horse-8 wolf-5 shark-1 panda-4 reindeer-3 polar-bear-8"),
+        "A": cards("eagle-2 penguin-5 rabbit-1 duck-3 beaver-4 horse-3 shark-2 shark-3"),
+        "B": cards("tiger-6 horse-8 wolf-5 shark-1 panda-4 reindeer-3 polar-bear-8"),
     }
     state = start_playoffs(book(), hands)  # 2 players: 2 tickets each
     state = choose_teams(state, {"A": hands["A"][:5], "B": hands["B"][:5]})
     assert state.phase is Phase.SHOOTOUT and state.tied == ("A", "B")
     with pytest.raises(RuleViolation, match="B must play a shootout card too"):
-        play_shootout(state, {"A": "horse-3"})
+        play_shootout(state, {"A": card("horse-3")})
     with pytest.raises(RuleViolation, match="'A' has no tiger-9 on the bench"):
-        play_shootout(state, {"A": "tiger-9", "B": "reindeer-3"})
-    state = play_shootout(state, {"A": "horse-3", "B": "reindeer-3"})
+        play_shootout(state, {"A": card("tiger-9"), "B": card("reindeer-3")})
+    state = play_shootout(state, {"A": card("horse-3"), "B": card("reindeer-3")})
     # A loses the shootout and a ticket; B keeps one bench card, cannot substitute and is out.
     assert state.phase is Phase.OVER
     assert (state.manager("B").place, state.manager("B").fans) == (2, 6)
     a = state.manager("A")
     assert (a.place, a.tickets, a.fans, a.bonus) == (1, 1, 10, 2)
-    assert "horse-3" not in a.hand
+    assert card("horse-3") not in a.hand
 
 
 def test_tied_managers_without_a_card_lose_the_round_together() -> None:
     hands = {
-        "A": team("duck-1 duck-3 duck-4 eagle-2 penguin-5 shark-2 shark-3"),
-        "B": team("tiger-1 tiger-2 tiger-3 tiger-4 horse-8 wolf-3 polar-bear-9"),
-        "C": team(
+        "A": cards("duck-1 duck-3 duck-4 eagle-2 penguin-5 shark-2 shark-3"),
+        "B": cards("tiger-1 tiger-2 tiger-3 tiger-4 horse-8 wolf-3 polar-bear-9"),
+        "C": cards(
             "rabbit-1 beaver-2 eagle-3 penguin-4 reindeer-5 reindeer-1 reindeer-2 reindeer-4 reindeer-6 reindeer-7 reindeer-8"
         ),
     }
@@ -332,11 +337,11 @@ def test_tied_managers_without_a_card_lose_the_round_together() -> None:
     state = substitute(
         state,
         {
-            "A": Substitution(("duck-1", "duck-3"), ("shark-2", "shark-3")),
-            "B": Substitution(("tiger-1", "tiger-2"), ("wolf-3", "polar-bear-9")),
+            "A": Substitution(cards("duck-1 duck-3"), cards("shark-2 shark-3")),
+            "B": Substitution(cards("tiger-1 tiger-2"), cards("wolf-3 polar-bear-9")),
             "C": Substitution(
-                tuple(team("rabbit-1 beaver-2 eagle-3 penguin-4")),
-                tuple(team("reindeer-1 reindeer-2 reindeer-4 reindeer-6")),
+                (cards("rabbit-1 beaver-2 eagle-3 penguin-4")),
+                (cards("reindeer-1 reindeer-2 reindeer-4 reindeer-6")),
             ),
         },
     )
@@ -349,9 +354,9 @@ def test_tied_managers_without_a_card_lose_the_round_together() -> None:
 
 def test_managers_who_cannot_substitute_share_the_lowest_open_place() -> None:
     hands = {
-        "A": team("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6"),
-        "B": team("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7"),
-        "C": team("rabbit-1 duck-2 beaver-3 eagle-4 penguin-7 wolf-1 wolf-2 wolf-3"),
+        "A": cards("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6"),
+        "B": cards("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7"),
+        "C": cards("rabbit-1 duck-2 beaver-3 eagle-4 penguin-7 wolf-1 wolf-2 wolf-3"),
     }
     state = start_playoffs(book(), hands, tickets={"A": 1, "B": 1, "C": 1})
     state = choose_teams(state, {name: cards[:5] for name, cards in hands.items()})
@@ -363,8 +368,8 @@ def test_managers_who_cannot_substitute_share_the_lowest_open_place() -> None:
 
 def test_nobody_left_means_nobody_is_first() -> None:
     hands = {
-        "A": team("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6"),
-        "B": team("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7"),
+        "A": cards("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6"),
+        "B": cards("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7"),
     }
     state = start_playoffs(book(), hands)
     state = choose_teams(state, {name: cards[:5] for name, cards in hands.items()})

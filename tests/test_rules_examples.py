@@ -23,7 +23,7 @@ from generator.games.all_star_draft.rules import (
     substitute,
     team_strength,
 )
-from tests.rules_helpers import book, game, team
+from tests.rules_helpers import book, cards, game, ids, team
 
 
 def test_alines_bench_makes_a_team_of_three_fours() -> None:
@@ -135,48 +135,50 @@ def test_seb_clara_shootout_silver_species_decides_with_five_managers() -> None:
 
 def test_chantal_substitutes_three_cards() -> None:
     hands = {
-        "Chantal": team(
+        "Chantal": cards(
             "duck-1 duck-2 duck-3 duck-4 duck-5 tiger-1 tiger-2 tiger-3 tiger-4 rabbit-9"
         ),
-        "Other": team(
+        "Other": cards(
             "wolf-1 wolf-2 wolf-3 wolf-4 shark-9 horse-2 horse-5 horse-7 panda-6 eagle-8"
         ),
     }
     state = start_playoffs(book(), hands, tickets={"Chantal": 2, "Other": 2})
     state = choose_teams(
         state,
-        {"Chantal": hands["Chantal"][:5], "Other": team("wolf-1 wolf-2 wolf-3 horse-2 shark-9")},
+        {"Chantal": hands["Chantal"][:5], "Other": cards("wolf-1 wolf-2 wolf-3 horse-2 shark-9")},
     )
     assert state.phase is Phase.SUBSTITUTION and state.manager("Chantal").place is None
     state = substitute(
         state,
         {
             "Chantal": Substitution(
-                tuple(team("duck-1 duck-2 duck-3")), tuple(team("tiger-1 tiger-2 tiger-3"))
+                (cards("duck-1 duck-2 duck-3")), (cards("tiger-1 tiger-2 tiger-3"))
             ),
-            "Other": Substitution(tuple(team("horse-2 shark-9")), tuple(team("wolf-4 horse-5"))),
+            "Other": Substitution((cards("horse-2 shark-9")), (cards("wolf-4 horse-5"))),
         },
     )
-    assert state.manager("Chantal").team == tuple(team("duck-4 duck-5 tiger-1 tiger-2 tiger-3"))
-    assert state.manager("Chantal").hand == tuple(team("tiger-4 rabbit-9"))
+    assert state.manager("Chantal").team == (cards("duck-4 duck-5 tiger-1 tiger-2 tiger-3"))
+    assert state.manager("Chantal").hand == (cards("tiger-4 rabbit-9"))
 
 
-def _sams_hands() -> dict[str, list[str]]:
+def _sams_hands() -> dict[str, list[int]]:
     used = {
-        "Sam": team(
-            "rabbit-5 duck-6 beaver-7 eagle-3 penguin-4 polar-bear-5 tiger-5 shark-5 polar-bear-8 polar-bear-9"
+        "Sam": list(
+            cards(
+                "rabbit-5 duck-6 beaver-7 eagle-3 penguin-4 polar-bear-5 tiger-5 shark-5 polar-bear-8 polar-bear-9"
+            )
         ),
-        "Vreni": team(
-            "wolf-1 wolf-2 wolf-3 wolf-4 wolf-5 horse-9 panda-9 reindeer-9 eagle-9 beaver-2"
+        "Vreni": list(
+            cards("wolf-1 wolf-2 wolf-3 wolf-4 wolf-5 horse-9 panda-9 reindeer-9 eagle-9 beaver-2")
         ),
-        "Ali": team("shark-1 shark-2 shark-3 shark-4 shark-6 duck-1 beaver-3 penguin-8"),
-        "Jolanda": team("rabbit-1 duck-2 eagle-4 panda-5 tiger-8"),
+        "Ali": list(cards("shark-1 shark-2 shark-3 shark-4 shark-6 duck-1 beaver-3 penguin-8")),
+        "Jolanda": list(cards("rabbit-1 duck-2 eagle-4 panda-5 tiger-8")),
     }
-    taken = {card for cards in used.values() for card in cards}
-    spare = [c.id for c in game().cards if c.id not in taken]
-    for cards in used.values():
-        while len(cards) < 18:
-            cards.append(spare.pop())
+    taken = {card for hand in used.values() for card in hand}
+    spare = [p for p in range(len(game().cards)) if p not in taken]
+    for hand in used.values():
+        while len(hand) < 18:
+            hand.append(spare.pop())
     return used
 
 
@@ -188,13 +190,13 @@ def test_sams_2020_playoffs_end_in_second_place_with_22_fans() -> None:
     state = choose_teams(
         state,
         {
-            "Sam": team("rabbit-5 duck-6 beaver-7 eagle-3 penguin-4"),
-            "Vreni": team("wolf-1 wolf-2 wolf-3 wolf-4 wolf-5"),
-            "Ali": team("shark-1 shark-2 shark-3 shark-4 shark-6"),
-            "Jolanda": team("rabbit-1 duck-2 eagle-4 panda-5 tiger-8"),
+            "Sam": cards("rabbit-5 duck-6 beaver-7 eagle-3 penguin-4"),
+            "Vreni": cards("wolf-1 wolf-2 wolf-3 wolf-4 wolf-5"),
+            "Ali": cards("shark-1 shark-2 shark-3 shark-4 shark-6"),
+            "Jolanda": cards("rabbit-1 duck-2 eagle-4 panda-5 tiger-8"),
         },
     )
-    ranked = rank_teams(old, {m.name: list(m.team) for m in state.managers}, players=4)
+    ranked = rank_teams(old, {m.name: ids(m.team) for m in state.managers}, players=4)
     assert [t.manager for t in ranked].index("Sam") == 2
     assert state.manager("Jolanda").place == 4
     # Round 2: Sam swaps three cards for four equal numbers and comes first; Ali is out.
@@ -202,14 +204,14 @@ def test_sams_2020_playoffs_end_in_second_place_with_22_fans() -> None:
         state,
         {
             "Sam": Substitution(
-                tuple(team("beaver-7 eagle-3 penguin-4")),
-                tuple(team("polar-bear-5 tiger-5 shark-5")),
+                (cards("beaver-7 eagle-3 penguin-4")),
+                (cards("polar-bear-5 tiger-5 shark-5")),
             ),
             "Vreni": Substitution(
-                tuple(team("wolf-3 wolf-4 wolf-5")), tuple(team("horse-9 panda-9 reindeer-9"))
+                (cards("wolf-3 wolf-4 wolf-5")), (cards("horse-9 panda-9 reindeer-9"))
             ),
             "Ali": Substitution(
-                tuple(team("shark-1 shark-2 shark-3")), tuple(team("duck-1 beaver-3 penguin-8"))
+                (cards("shark-1 shark-2 shark-3")), (cards("duck-1 beaver-3 penguin-8"))
             ),
         },
     )
@@ -219,10 +221,8 @@ def test_sams_2020_playoffs_end_in_second_place_with_22_fans() -> None:
     state = substitute(
         state,
         {
-            "Sam": Substitution(
-                tuple(team("tiger-5 shark-5")), tuple(team("polar-bear-8 polar-bear-9"))
-            ),
-            "Vreni": Substitution(tuple(team("wolf-1 wolf-2")), tuple(team("eagle-9 beaver-2"))),
+            "Sam": Substitution((cards("tiger-5 shark-5")), (cards("polar-bear-8 polar-bear-9"))),
+            "Vreni": Substitution((cards("wolf-1 wolf-2")), (cards("eagle-9 beaver-2"))),
         },
     )
     sam = state.manager("Sam")
@@ -231,15 +231,14 @@ def test_sams_2020_playoffs_end_in_second_place_with_22_fans() -> None:
 
 
 def test_barbara_exchanges_the_panda_of_team_1_for_a_duck() -> None:
-    played = team("panda-2 rabbit-2 tiger-2 wolf-7 eagle-5")
-    bench = team("duck-2 duck-8 horse-1 horse-4 shark-3 shark-6 reindeer-9")
-    after = exchange_cards(
-        book(), Lineup((tuple(played),), tuple(bench)), [Exchange(1, "panda-2", "duck-2")]
-    )
-    assert after.teams == (("duck-2", "rabbit-2", "tiger-2", "wolf-7", "eagle-5"),)
-    assert "panda-2" in after.bench and "duck-2" not in after.bench
-    after = new_team(book(), after, team("horse-1 horse-4 shark-3 shark-6 panda-2"))
-    assert len(after.teams) == 2 and set(after.bench) == {"duck-8", "reindeer-9"}
+    played = cards("panda-2 rabbit-2 tiger-2 wolf-7 eagle-5")
+    bench = cards("duck-2 duck-8 horse-1 horse-4 shark-3 shark-6 reindeer-9")
+    (panda,), (duck,) = cards("panda-2"), cards("duck-2")
+    after = exchange_cards(book(), Lineup((played,), bench), [Exchange(1, panda, duck)])
+    assert [ids(t) for t in after.teams] == [("duck-2", "rabbit-2", "tiger-2", "wolf-7", "eagle-5")]
+    assert panda in after.bench and duck not in after.bench
+    after = new_team(book(), after, cards("horse-1 horse-4 shark-3 shark-6 panda-2"))
+    assert len(after.teams) == 2 and set(ids(after.bench)) == {"duck-8", "reindeer-9"}
 
 
 def test_thierry_sends_his_first_team_to_arena_3() -> None:
@@ -250,12 +249,13 @@ def test_thierry_sends_his_first_team_to_arena_3() -> None:
 
 def test_2020_blau_changes_one_player_then_lays_a_second_team() -> None:
     old = book("2020")
-    first = tuple(team("wolf-1 reindeer-2 panda-3 penguin-4 rabbit-8"))
-    bench = tuple(team("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6 wolf-7"))
-    lineup = exchange_cards(old, Lineup((first,), bench), [Exchange(1, "rabbit-8", "wolf-7")])
-    lineup = new_team(old, lineup, team("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6"))
-    assert lineup.teams[0] == ("wolf-1", "reindeer-2", "panda-3", "penguin-4", "wolf-7")
-    assert lineup.bench == ("rabbit-8",)  # the player taken out goes back to the bench
+    first = cards("wolf-1 reindeer-2 panda-3 penguin-4 rabbit-8")
+    bench = cards("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6 wolf-7")
+    (rabbit,), (wolf,) = cards("rabbit-8"), cards("wolf-7")
+    lineup = exchange_cards(old, Lineup((first,), bench), [Exchange(1, rabbit, wolf)])
+    lineup = new_team(old, lineup, cards("wolf-2 wolf-3 wolf-4 wolf-5 wolf-6"))
+    assert ids(lineup.teams[0]) == ("wolf-1", "reindeer-2", "panda-3", "penguin-4", "wolf-7")
+    assert ids(lineup.bench) == ("rabbit-8",)  # the player taken out goes back to the bench
     assert arena_order(old, 2, [2, 1]) == (2, 1)
 
 

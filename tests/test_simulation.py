@@ -48,13 +48,14 @@ def _check_invariants(record: GameRecord, players: int) -> None:
     assert len(set(received)) == len(received)
     assert not set(received) & set(record.dropped)
     assert len(set(record.dropped)) == len(record.dropped)
-    species = {card.rsplit("-", 1)[0] for card in [*received, *record.dropped]}
+    cards = book(record.playoffs.book.edition.id).cards
+    species = {cards[card].species for card in [*received, *record.dropped]}
     assert species <= set(record.species)
     for picks, discards in zip(record.picks, record.discards, strict=True):
         assert set(discards) <= set(picks)
         assert len(picks) - len(discards) == 18
     if players > 2:
-        assert Counter(c.rsplit("-", 1)[0] for c in received) == dict.fromkeys(record.species, 9)
+        assert Counter(cards[c].species for c in received) == dict.fromkeys(record.species, 9)
     # Each arena is played once, by one team per manager, and its fans are the arena's.
     arenas = {a.id: a for a in edition.arenas}
     assert len({a.arena for a in record.arenas}) == sum(r.arenas for r in setup.rounds)
@@ -134,7 +135,8 @@ def test_a_record_replays_through_the_engine() -> None:
     record = play_game(book(), 5, 3, _mixed(5))
     arenas = {a.id: a for a in book().edition.arenas}
     for result in record.arenas:
-        ranked = rank_teams(book(), dict(result.teams), 5, arenas[result.arena])
+        teams = {manager: book().card_ids(team) for manager, team in result.teams}
+        ranked = rank_teams(book(), teams, 5, arenas[result.arena])
         assert [(t.manager, t.rank, t.fans) for t in ranked] == [
             (p.manager, p.rank, p.fans) for p in result.placings
         ]
@@ -153,9 +155,9 @@ class _Recorder(RandomBot):
     """A random bot that remembers every hand it is shown, by round."""
 
     def __init__(self) -> None:
-        self.seen: list[tuple[int, tuple[str, ...]]] = []
+        self.seen: list[tuple[int, tuple[int, ...]]] = []
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int:
         self.seen.append((view.round, hand))
         return super().pick(view, hand)
 
@@ -178,7 +180,7 @@ class _MarketLog(RandomBot):
     def __init__(self, seat: int, log: list[tuple[int, int, int]]) -> None:
         self.seat, self.log = seat, log
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int:
         self.log.append((view.round, self.seat, len(hand)))
         return super().pick(view, hand)
 
@@ -214,9 +216,9 @@ class _Giver(RandomBot):
     """A random bot that remembers the cards it gives away."""
 
     def __init__(self) -> None:
-        self.given: list[str] = []
+        self.given: list[int] = []
 
-    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+    def keep_and_give(self, view: SeasonView, hand: tuple[int, ...]) -> tuple[int, int]:
         keep, give = super().keep_and_give(view, hand)
         self.given.append(give)
         return keep, give
@@ -233,8 +235,9 @@ def test_in_clash_a_given_card_lands_on_the_opponents_bench_at_once() -> None:
 class _Cheat(RandomBot):
     name = "cheat"
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
-        return "polar-bear-9" if "polar-bear-9" not in hand else hand[0]
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int:
+        polar_bear_9 = view.book.index["polar-bear-9"]
+        return polar_bear_9 if polar_bear_9 not in hand else hand[0]
 
 
 class _BadBuses(RandomBot):
@@ -314,7 +317,7 @@ def test_the_substitution_is_the_strongest_with_the_fewest_swaps(
     rules = book()
     team, hand = _deal(data, rules, 7, 13)
     swap = best_substitution(rules, team, hand, players)
-    out, into = [rules.index[c] for c in swap.out], [rules.index[c] for c in swap.into]
+    out, into = list(swap.out), list(swap.into)
     assert 2 <= len(out) == len(into) <= 4
     assert set(out) <= set(team) and set(into) <= set(hand)
     chosen = _team_key(rules, [p for p in team if p not in out] + into, players)

@@ -66,7 +66,7 @@ def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
 def test_game_facts_agree_with_the_game() -> None:
     bots, _ = seated(SIMULATION, None, ["greedy", "random"] * 2, 9)
     record = play_game(book(), 4, 9, bots)
-    facts = game_facts(record, 0)
+    facts = game_facts(record, book(), 0)
     assert sum(s.win_share for s in facts.seats) == pytest.approx(1.0)
     assert [s.season for s in facts.seats] == [
         next(st.season for st in record.standings if st.manager == m) for m in record.managers

@@ -77,9 +77,13 @@ def group_keys(book: RuleBook, counts: Sequence[int], players: int) -> dict[int,
 
 def _best_group_team(book: RuleBook, bench: Sequence[int], players: int) -> tuple[int, ...]:
     """The bench's best group, cut to a team, then the first other cards to fill it."""
-    size, card_fields = book.team_size, book.card_fields
-    keys = group_keys(book, group_counts(book, bench), players)
-    best = max(keys, key=keys.__getitem__)
+    size, card_fields, low = book.team_size, book.card_fields, book.field_keys[players]
+    best, best_key = -1, -1
+    for field, count in enumerate(group_counts(book, bench)):
+        if count:
+            key = ((count if count < size else size) << 12) | low[field]
+            if key > best_key:
+                best, best_key = field, key
     group = [p for p in bench if best in card_fields[p]][:size]
     fillers = [p for p in bench if p not in group][: size - len(group)]
     return (*group, *fillers)

@@ -100,6 +100,23 @@ class RuleBook:
             raise InputError(f"{who} has {len(card_ids)} cards; a team has {self.team_size}")
         return distinct_cards(self, card_ids, who)
 
+    def check_team(self, cards: Sequence[int], who: str = "the team") -> None:
+        """Refuse a team of card positions of the wrong size or with a card twice."""
+        if len(cards) != self.team_size:
+            raise InputError(f"{who} has {len(cards)} cards; a team has {self.team_size}")
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise InputError(f"{who} lists card '{self.card_name(twice)}' twice")
+
+    def card_name(self, position: int) -> str:
+        """The id of the card at a position (for messages)."""
+        return self.cards[position].id if 0 <= position < len(self.cards) else f"#{position}"
+
+    def card_ids(self, positions: Iterable[int]) -> tuple[str, ...]:
+        """The ids of the cards at these positions."""
+        cards = self.cards
+        return tuple(cards[p].id for p in positions)
+
 
 def distinct_cards(book: RuleBook, card_ids: Iterable[str], who: str) -> tuple[int, ...]:
     """Card positions, refusing unknown ids and repeats."""

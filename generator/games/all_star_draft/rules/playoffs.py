@@ -1,20 +1,22 @@
 """Playoffs (rulings 6-8): rounds, penalty shootouts, tickets, substitutions and places.
 
-`playoff_round` answers one round on its own. `start_playoffs` and the moves
-`choose_teams`, `play_shootout` and `substitute` drive whole playoffs: each
-takes a state and returns a new one, and an illegal move raises a
-RuleViolation naming the rule it breaks.
+`playoff_round` answers one round on its own (cards by id). `start_playoffs`
+and the moves `choose_teams`, `play_shootout` and `substitute` drive whole
+playoffs on card positions (`RuleBook.index`): each takes a state and
+returns a new one, and an illegal move raises a RuleViolation naming the
+rule it breaks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from generator.games.all_star_draft.model import TicketLoss
-from generator.games.all_star_draft.rules.book import RuleBook, check_players, distinct_cards
-from generator.games.all_star_draft.rules.strength import card_key, evaluate
+from generator.games.all_star_draft.rules.book import RuleBook, check_players
+from generator.games.all_star_draft.rules.strength import card_key, evaluate, team_code, team_key
 from generator.plugin_api import InputError
 
 MIN_SWAP, MAX_SWAP = 2, 4
@@ -163,14 +165,13 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Manager:
+class Manager(NamedTuple):
     """One manager in the playoffs."""
 
     name: str
-    hand: tuple[str, ...]
-    """Cards held and not in the team (the bench)."""
-    team: tuple[str, ...]
+    hand: tuple[int, ...]
+    """Cards held and not in the team (the bench), by position."""
+    team: tuple[int, ...]
     tickets: int
     place: int | None = None
     """Final playoff place once out (or the winner's 1)."""
@@ -196,14 +197,14 @@ class RoundRecord:
 
     number: int
     weakest: tuple[str, ...]
-    shootout: Mapping[str, str]
+    shootout: Mapping[str, int]
+    """The card each tied manager shot with, by position."""
     losers: tuple[str, ...]
     """Usually one; several only when tied managers had no card to shoot."""
     eliminations: tuple[Elimination, ...]
 
 
-@dataclass(frozen=True)
-class PlayoffState:
+class PlayoffState(NamedTuple):
     """The whole playoffs at one moment."""
 
     book: RuleBook
@@ -235,40 +236,43 @@ class PlayoffState:
 
 
 def start_playoffs(
-    book: RuleBook, hands: Mapping[str, Sequence[str]], tickets: Mapping[str, int] | None = None
+    book: RuleBook, hands: Mapping[str, Sequence[int]], tickets: Mapping[str, int] | None = None
 ) -> PlayoffState:
-    """Playoffs for managers holding `hands` (their whole benches), tickets from the edition."""
+    """Playoffs for managers holding `hands` (their whole benches, card positions), tickets
+    from the edition."""
     players = len(hands)
     check_players(book.game, players)
-    positions = {
-        name: distinct_cards(book, cards, f"the hand of '{name}'") for name, cards in hands.items()
-    }
-    _no_card_twice(positions, book)
+    for name, cards in hands.items():
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if list(cards).count(c) > 1)
+            raise InputError(f"the hand of '{name}' lists card '{book.card_name(twice)}' twice")
+    _no_card_twice(hands, book)
     held = _tickets(book, players, dict.fromkeys(hands, ()), tickets)
     managers = tuple(Manager(name, tuple(cards), (), held[name]) for name, cards in hands.items())
     return PlayoffState(book, players, managers, Phase.TEAMS, 1)
 
 
-def choose_teams(state: PlayoffState, teams: Mapping[str, Sequence[str]]) -> PlayoffState:
+def choose_teams(state: PlayoffState, teams: Mapping[str, Sequence[int]]) -> PlayoffState:
     """Every manager still in reveals a team from their hand; the round is then decided."""
     _expect(state, Phase.TEAMS, "teams")
     _everyone(state, teams, "team")
+    book = state.book
     managers = []
     for manager in state.managers:
         if manager.place is not None:
             managers.append(manager)
             continue
         team = tuple(teams[manager.name])
-        state.book.team(team, f"the team of '{manager.name}'")
-        missing = [card for card in team if card not in manager.hand]
+        book.check_team(team, f"the team of '{manager.name}'")
+        missing = [book.card_name(card) for card in team if card not in manager.hand]
         if missing:
             raise RuleViolation("team", f"'{manager.name}' does not hold {', '.join(missing)}")
         hand = tuple(card for card in manager.hand if card not in team)
-        managers.append(replace(manager, team=team, hand=hand))
-    return _decide(replace(state, managers=tuple(managers)))
+        managers.append(manager._replace(team=team, hand=hand))
+    return _decide(state._replace(managers=tuple(managers)))
 
 
-def play_shootout(state: PlayoffState, cards: Mapping[str, str]) -> PlayoffState:
+def play_shootout(state: PlayoffState, cards: Mapping[str, int]) -> PlayoffState:
     """The tied managers each play one card from their bench; the weakest card loses.
 
     A tied manager with an empty bench cannot shoot and loses; if several
@@ -286,24 +290,23 @@ def play_shootout(state: PlayoffState, cards: Mapping[str, str]) -> PlayoffState
         raise RuleViolation("shootout", f"{', '.join(missing)} must play a shootout card too")
     for name, card in cards.items():
         if card not in state.manager(name).hand:
-            raise RuleViolation("shootout", f"'{name}' has no {card} on the bench")
-    positions = {name: state.book.card_index(card) for name, card in cards.items()}
+            shot = state.book.card_name(card)
+            raise RuleViolation("shootout", f"'{name}' has no {shot} on the bench")
     losers = empty or [
-        min(positions, key=lambda name: card_key(state.book, positions[name], state.players))
+        min(cards, key=lambda name: card_key(state.book, cards[name], state.players))
     ]
     managers = tuple(
-        replace(m, hand=tuple(c for c in m.hand if c != cards[m.name])) if m.name in cards else m
+        m._replace(hand=tuple(c for c in m.hand if c != cards[m.name])) if m.name in cards else m
         for m in state.managers
     )
-    return _lose(replace(state, managers=managers), state.tied, dict(cards), losers)
+    return _lose(state._replace(managers=managers), state.tied, dict(cards), losers)
 
 
-@dataclass(frozen=True)
-class Substitution:
-    """Team cards going out and bench cards coming in."""
+class Substitution(NamedTuple):
+    """Team cards going out and bench cards coming in, by position."""
 
-    out: tuple[str, ...]
-    into: tuple[str, ...]
+    out: tuple[int, ...]
+    into: tuple[int, ...]
 
 
 def substitute(state: PlayoffState, swaps: Mapping[str, Substitution]) -> PlayoffState:
@@ -319,8 +322,8 @@ def substitute(state: PlayoffState, swaps: Mapping[str, Substitution]) -> Playof
         _check_swap(state, manager, swap)
         team = tuple(c for c in manager.team if c not in swap.out) + tuple(swap.into)
         hand = tuple(c for c in manager.hand if c not in swap.into)
-        managers.append(replace(manager, team=team, hand=hand))
-    return _decide(replace(state, managers=tuple(managers), round=state.round + 1))
+        managers.append(manager._replace(team=team, hand=hand))
+    return _decide(state._replace(managers=tuple(managers), round=state.round + 1))
 
 
 def _check_swap(state: PlayoffState, manager: Manager, swap: Substitution) -> None:
@@ -337,7 +340,7 @@ def _check_swap(state: PlayoffState, manager: Manager, swap: Substitution) -> No
     for cards, where, held in ((out, "team", manager.team), (into, "bench", manager.hand)):
         if len(set(cards)) != len(cards):
             raise RuleViolation("substitution", f"'{name}' names the same {where} card twice")
-        missing = [c for c in cards if c not in held]
+        missing = [state.book.card_name(c) for c in cards if c not in held]
         if missing:
             raise RuleViolation(
                 "substitution", f"'{name}' has no {', '.join(missing)} in the {where}"
@@ -362,20 +365,20 @@ def _everyone(state: PlayoffState, moves: Mapping[str, object], what: str) -> No
 
 def _decide(state: PlayoffState) -> PlayoffState:
     """Compare the teams still in; the weakest loses, or the tied weakest shoot."""
-    book = state.book
+    book, players = state.book, state.players
     keys = {
-        m.name: evaluate(book, tuple(book.card_index(c) for c in m.team), state.players).key
+        m.name: team_key(book, team_code(book, m.team), players)
         for m in state.managers
         if m.place is None
     }
     weakest = tuple(name for name, key in keys.items() if key == min(keys.values()))
     if len(weakest) > 1:
-        return replace(state, phase=Phase.SHOOTOUT, tied=weakest)
+        return state._replace(phase=Phase.SHOOTOUT, tied=weakest)
     return _lose(state, weakest, {}, weakest)
 
 
 def _lose(
-    state: PlayoffState, weakest: tuple[str, ...], shootout: dict[str, str], losers: Sequence[str]
+    state: PlayoffState, weakest: tuple[str, ...], shootout: dict[str, int], losers: Sequence[str]
 ) -> PlayoffState:
     """Apply a lost round, then the substitution check, and finish when one is left."""
     book, players = state.book, state.players
@@ -384,7 +387,7 @@ def _lose(
     out = []
     for loser in losers:
         eliminated, left = lose(book, state.manager(loser).tickets)
-        managers = [replace(m, tickets=left) if m.name == loser else m for m in managers]
+        managers = [m._replace(tickets=left) if m.name == loser else m for m in managers]
         if eliminated:
             out.append(loser)
     eliminations = [Elimination(name, remaining, "lost the round") for name in out]
@@ -400,25 +403,25 @@ def _lose(
             ]
             managers = _place(managers, stuck, open_place, book, players)
     record = RoundRecord(state.round, weakest, shootout, tuple(losers), tuple(eliminations))
-    after = replace(state, managers=tuple(managers), tied=(), history=(*state.history, record))
+    after = state._replace(managers=tuple(managers), tied=(), history=(*state.history, record))
     survivors = after.still_in
     if len(survivors) > 1:
-        return replace(after, phase=Phase.SUBSTITUTION)
+        return after._replace(phase=Phase.SUBSTITUTION)
     if survivors:
         winner = after.manager(survivors[0])
         bonus = book.edition.playoffs.ticket_bonus.get(players, 0) * winner.tickets
-        first = replace(winner, place=1, fans=_points(book, players, 1), bonus=bonus)
-        after = replace(
-            after, managers=tuple(first if m.name == winner.name else m for m in managers)
+        first = winner._replace(place=1, fans=_points(book, players, 1), bonus=bonus)
+        after = after._replace(
+            managers=tuple(first if m.name == winner.name else m for m in managers)
         )
-    return replace(after, phase=Phase.OVER)
+    return after._replace(phase=Phase.OVER)
 
 
 def _place(
     managers: list[Manager], names: Sequence[str], place: int, book: RuleBook, players: int
 ) -> list[Manager]:
     fans = _points(book, players, place)
-    return [replace(m, place=place, fans=fans) if m.name in names else m for m in managers]
+    return [m._replace(place=place, fans=fans) if m.name in names else m for m in managers]
 
 
 def _points(book: RuleBook, players: int, place: int) -> int:

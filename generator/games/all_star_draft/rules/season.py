@@ -5,38 +5,37 @@ already played with bench cards (`exchange_cards`), then puts a new team
 together from the bench (`new_team`), then gives every team in play a bus,
 which sends it to one of the round's arenas (`arena_order`). Each function
 returns a new value; an illegal move raises a RuleViolation naming the rule.
-The rulings are in docs/rules.md, "Regular season".
+Cards are their positions in the rule book (`RuleBook.index`). The rulings
+are in docs/rules.md, "Regular season".
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from generator.games.all_star_draft.rules.book import RuleBook, distinct_cards
+from generator.games.all_star_draft.rules.book import RuleBook
 from generator.games.all_star_draft.rules.playoffs import RuleViolation
 from generator.plugin_api import InputError
 
 
-@dataclass(frozen=True)
-class Lineup:
-    """One manager's cards in the regular season, by card id."""
+class Lineup(NamedTuple):
+    """One manager's cards in the regular season, by card position."""
 
-    teams: tuple[tuple[str, ...], ...]
+    teams: tuple[tuple[int, ...], ...]
     """The teams already put together, the first team first."""
-    bench: tuple[str, ...]
+    bench: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Exchange:
-    """A card of an earlier team exchanged for a bench card."""
+class Exchange(NamedTuple):
+    """A card of an earlier team exchanged for a bench card (card positions)."""
 
     team: int
     """1 for the first team, as the rulebooks count."""
-    out: str
+    out: int
     """The team card that goes to the bench."""
-    into: str
+    into: int
     """The bench card that joins the team."""
 
 
@@ -58,23 +57,21 @@ def exchange_cards(book: RuleBook, lineup: Lineup, exchanges: Sequence[Exchange]
             )
     teams, bench = list(lineup.teams), list(lineup.bench)
     for exchange in sorted(exchanges, key=lambda e: e.team):
-        distinct_cards(
-            book, (exchange.out, exchange.into), f"the exchange for team {exchange.team}"
-        )
         team = teams[exchange.team - 1]
         if exchange.out not in team:
-            raise RuleViolation("exchange", f"{exchange.out} is not in team {exchange.team}")
+            name = book.card_name(exchange.out)
+            raise RuleViolation("exchange", f"{name} is not in team {exchange.team}")
         if exchange.into not in bench:
-            raise RuleViolation("exchange", f"{exchange.into} is not on the bench")
+            raise RuleViolation("exchange", f"{book.card_name(exchange.into)} is not on the bench")
         teams[exchange.team - 1] = tuple(exchange.into if c == exchange.out else c for c in team)
         bench = [exchange.out if c == exchange.into else c for c in bench]
     return Lineup(tuple(teams), tuple(bench))
 
 
-def new_team(book: RuleBook, lineup: Lineup, cards: Sequence[str]) -> Lineup:
+def new_team(book: RuleBook, lineup: Lineup, cards: Sequence[int]) -> Lineup:
     """The lineup with a new team of bench cards; the rest stay on the bench."""
-    book.team(cards, "the new team")
-    missing = [c for c in cards if c not in lineup.bench]
+    book.check_team(cards, "the new team")
+    missing = [book.card_name(c) for c in cards if c not in lineup.bench]
     if missing:
         raise RuleViolation(
             "new team", f"{', '.join(missing)} not on the bench; a new team comes from the bench"

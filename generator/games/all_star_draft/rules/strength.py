@@ -109,6 +109,18 @@ def _three_and_pair(book: RuleBook, team: Sequence[int]) -> bool:
     return False
 
 
+def arena_key(
+    book: RuleBook, team: Sequence[int], players: int, arena: Arena | None
+) -> tuple[int, int, bool]:
+    """(comparison key, strength, whether it meets the arena's special) of a team of card
+    positions: what ranking an arena needs, without the rest of `evaluate`."""
+    code = team_code(book, team)
+    strength, _, key = shown_key(book, code, players)
+    if arena is not None and arena.special is not None and meets(book, team, code, arena.special):
+        return SPECIAL_KEY, strength, True
+    return key, strength, False
+
+
 def evaluate(
     book: RuleBook, team: Sequence[int], players: int, arena: Arena | None = None
 ) -> TeamStrength:

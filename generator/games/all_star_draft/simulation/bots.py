@@ -1,8 +1,9 @@
 """Bots: who decides each move of a simulated game.
 
 A bot answers seven questions. The season ones get a `SeasonView` of their
-own seat; the playoff ones get the playoff state and their name. Every answer
-is checked by the rules engine, so a bot can be wrong but never cheat.
+own seat; the playoff ones get the playoff state and their name. Cards are
+their positions in the rule book. Every answer is checked by the rules
+engine, so a bot can be wrong but never cheat.
 
 - `pick`: which card of the hand (or of the market) to draft;
 - `keep_and_give` (duel): of the hand, a card to keep and one to give away;
@@ -17,8 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from generator.games.all_star_draft.model import Arena
 from generator.games.all_star_draft.rules import (
@@ -34,9 +34,8 @@ from generator.games.all_star_draft.rules.strength import team_code, team_key
 from generator.games.all_star_draft.simulation.swaps import best_exchange, best_substitution
 
 
-@dataclass(frozen=True)
-class SeasonView:
-    """What a manager sees of the regular season when deciding."""
+class SeasonView(NamedTuple):
+    """What a manager sees of the regular season when deciding (cards by position)."""
 
     book: RuleBook
     players: int
@@ -53,14 +52,14 @@ class Bot(Protocol):
 
     name: str
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str: ...
-    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]: ...
-    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str: ...
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int: ...
+    def keep_and_give(self, view: SeasonView, hand: tuple[int, ...]) -> tuple[int, int]: ...
+    def discard(self, view: SeasonView, drafted: tuple[int, ...]) -> int: ...
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]: ...
-    def new_team(self, view: SeasonView) -> Sequence[str]: ...
+    def new_team(self, view: SeasonView) -> Sequence[int]: ...
     def buses(self, view: SeasonView) -> Sequence[int]: ...
-    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]: ...
-    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str: ...
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[int]: ...
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> int: ...
     def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution: ...
 
 
@@ -69,14 +68,14 @@ class RandomBot:
 
     name = "random"
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int:
         return view.rng.choice(hand)
 
-    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+    def keep_and_give(self, view: SeasonView, hand: tuple[int, ...]) -> tuple[int, int]:
         keep, give = view.rng.sample(hand, 2)
         return keep, give
 
-    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str:
+    def discard(self, view: SeasonView, drafted: tuple[int, ...]) -> int:
         return view.rng.choice(drafted)
 
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
@@ -88,16 +87,16 @@ class RandomBot:
                 bench[bench.index(into)] = out
         return moves
 
-    def new_team(self, view: SeasonView) -> Sequence[str]:
+    def new_team(self, view: SeasonView) -> Sequence[int]:
         return view.rng.sample(view.lineup.bench, view.book.team_size)
 
     def buses(self, view: SeasonView) -> Sequence[int]:
         return view.rng.sample(range(1, len(view.lineup.teams) + 1), len(view.lineup.teams))
 
-    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]:
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[int]:
         return rng.sample(state.manager(me).hand, state.book.team_size)
 
-    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str:
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> int:
         return rng.choice(state.manager(me).hand)
 
     def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution:
@@ -114,14 +113,14 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self) -> None:
-        self._counted: tuple[tuple[str, ...], _Promise | None] = ((), None)
+        self._counted: tuple[tuple[int, ...], _Promise | None] = ((), None)
         """The last bench weighed, and its promise: a draft adds one card at a time,
         so the next bench usually starts with the last one."""
 
-    def pick(self, view: SeasonView, hand: tuple[str, ...]) -> str:
+    def pick(self, view: SeasonView, hand: tuple[int, ...]) -> int:
         return self._promise(view).best_of(hand)[0]
 
-    def keep_and_give(self, view: SeasonView, hand: tuple[str, ...]) -> tuple[str, str]:
+    def keep_and_give(self, view: SeasonView, hand: tuple[int, ...]) -> tuple[int, int]:
         """Keep the card that helps most; give away the one that helps least."""
         ranked = sorted(hand, key=self._promise(view).with_card)
         return ranked[-1], ranked[0]
@@ -141,12 +140,12 @@ class GreedyBot:
         self._counted = bench, promise
         return promise
 
-    def discard(self, view: SeasonView, drafted: tuple[str, ...]) -> str:
+    def discard(self, view: SeasonView, drafted: tuple[int, ...]) -> int:
         """The card whose loss leaves the bench looking strongest."""
         book, bench = view.book, view.lineup.bench
 
-        def without(card: str) -> tuple[bool, int]:
-            rest = [book.index[c] for c in bench if c != card]
+        def without(card: int) -> tuple[bool, int]:
+            rest = [c for c in bench if c != card]
             return len(rest) >= book.team_size, bench_key(book, rest, view.players)
 
         return max(drafted, key=without)
@@ -154,24 +153,23 @@ class GreedyBot:
     def exchanges(self, view: SeasonView) -> Sequence[Exchange]:
         """For each earlier team in turn, the exchange that makes it strongest, if any."""
         book = view.book
-        moves, bench = [], [book.index[c] for c in view.lineup.bench]
-        for number, team_ids in enumerate(view.lineup.teams, 1):
-            swap = best_exchange(book, [book.index[c] for c in team_ids], bench, view.players)
+        moves, bench = [], list(view.lineup.bench)
+        for number, team in enumerate(view.lineup.teams, 1):
+            swap = best_exchange(book, team, bench, view.players)
             if swap is not None:
                 out, into = swap
-                moves.append(Exchange(number, book.cards[out].id, book.cards[into].id))
+                moves.append(Exchange(number, out, into))
                 bench[bench.index(into)] = out
         return moves
 
-    def new_team(self, view: SeasonView) -> Sequence[str]:
-        return _strongest(view.book, view.lineup.bench, view.players)
+    def new_team(self, view: SeasonView) -> Sequence[int]:
+        return strongest_team(view.book, view.lineup.bench, view.players)
 
     def buses(self, view: SeasonView) -> Sequence[int]:
         """The strongest team to the arena with the most fans for 1st place."""
         book, players, teams = view.book, view.players, view.lineup.teams
-        by_strength = sorted(
-            range(len(teams)), key=lambda i: _key(book, teams[i], players), reverse=True
-        )
+        keys = [team_key(book, team_code(book, team), players) for team in teams]
+        by_strength = sorted(range(len(teams)), key=keys.__getitem__, reverse=True)
         by_fans = sorted(
             range(len(view.arenas)), key=lambda a: view.arenas[a].fans[0], reverse=True
         )
@@ -180,31 +178,17 @@ class GreedyBot:
             buses[team] = arena + 1
         return buses
 
-    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[str]:
-        return _strongest(state.book, state.manager(me).hand, state.players)
+    def playoff_team(self, state: PlayoffState, me: str, rng: random.Random) -> Sequence[int]:
+        return strongest_team(state.book, state.manager(me).hand, state.players)
 
-    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> str:
+    def shootout(self, state: PlayoffState, me: str, rng: random.Random) -> int:
         book = state.book
-        return max(
-            state.manager(me).hand,
-            key=lambda c: card_key(book, book.card_index(c), state.players),
-        )
+        return max(state.manager(me).hand, key=lambda c: card_key(book, c, state.players))
 
     def substitution(self, state: PlayoffState, me: str, rng: random.Random) -> Substitution:
         """The strongest team 2 to 4 swaps can make, with the fewest swaps."""
-        book, manager = state.book, state.manager(me)
-        team = [book.index[c] for c in manager.team]
-        return best_substitution(book, team, [book.index[c] for c in manager.hand], state.players)
-
-
-def _strongest(book: RuleBook, cards: Sequence[str], players: int) -> list[str]:
-    """The strongest team (no arena) of the cards, as best-team makes it."""
-    team = strongest_team(book, [book.index[c] for c in cards], players)
-    return [book.cards[p].id for p in team]
-
-
-def _key(book: RuleBook, cards: Sequence[str], players: int) -> int:
-    return team_key(book, team_code(book, [book.index[c] for c in cards]), players)
+        manager = state.manager(me)
+        return best_substitution(state.book, manager.team, manager.hand, state.players)
 
 
 class _Promise:
@@ -222,10 +206,10 @@ class _Promise:
         self.cards = 0
         self.best = 0
 
-    def add(self, card: str) -> None:
+    def add(self, card: int) -> None:
         """Put a card on the bench."""
         counts, size, best = self.counts, self.size, self.best
-        for field, low in self.groups[self.book.index[card]]:
+        for field, low in self.groups[card]:
             counts[field] += 1
             count = counts[field]
             key = ((count if count < size else size) << 12) | low
@@ -234,27 +218,26 @@ class _Promise:
         self.best = best
         self.cards += 1
 
-    def with_card(self, card: str) -> tuple[bool, int]:
+    def with_card(self, card: int) -> tuple[bool, int]:
         """The promise of the bench and `card`."""
-        return self.cards + 1 >= self.size, self._best_with(self.book.index[card])
+        return self.cards + 1 >= self.size, self._best_with(card)
 
-    def best_of(self, hand: Sequence[str]) -> tuple[str, str]:
+    def best_of(self, hand: Sequence[int]) -> tuple[int, int]:
         """The card of `hand` that promises most and the one that promises least (the first
         of equals in hand order)."""
-        index = self.book.index
         top = bottom = hand[0]
-        high = low = self._best_with(index[top])
+        high = low = self._best_with(top)
         for card in hand[1:]:
-            key = self._best_with(index[card])
+            key = self._best_with(card)
             if key > high:
                 top, high = card, key
             if key < low:
                 bottom, low = card, key
         return top, bottom
 
-    def _best_with(self, position: int) -> int:
+    def _best_with(self, card: int) -> int:
         counts, size, best = self.counts, self.size, self.best
-        for field, low in self.groups[position]:
+        for field, low in self.groups[card]:
             count = counts[field] + 1
             key = ((count if count < size else size) << 12) | low
             if key > best:

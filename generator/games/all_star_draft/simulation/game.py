@@ -6,6 +6,11 @@ decided by the rules engine from the bots' moves. The same arguments give
 the same game, move for move, on every machine (Python's seeded Mersenne
 Twister is the only source of chance).
 
+The game runs on compact state: a card is its position in the rule book,
+hands and benches are lists of positions, a team's strength is the key the
+rule book's tables give its packed group counts; card ids appear only when
+a record is read (`RuleBook.card_ids`).
+
 Not simulated: the 2020 coaches (their abilities are unknown in the data).
 """
 
@@ -30,14 +35,15 @@ from generator.games.all_star_draft.rules import (
     Standing,
     arena_order,
     choose_teams,
+    competition_ranks,
     exchange_cards,
     final_standings,
     new_team,
     play_shootout,
-    rank_teams,
     start_playoffs,
     substitute,
 )
+from generator.games.all_star_draft.rules.strength import arena_key
 from generator.games.all_star_draft.simulation.bots import Bot, SeasonView
 from generator.games.all_star_draft.simulation.draft import (
     DraftRound,
@@ -68,8 +74,8 @@ class ArenaResult:
 
     round: int
     arena: str
-    teams: tuple[tuple[str, tuple[str, ...]], ...]
-    """(manager, team) in seat order."""
+    teams: tuple[tuple[str, tuple[int, ...]], ...]
+    """(manager, team of card positions) in seat order."""
     placings: tuple[Placing, ...]
     """Best first."""
 
@@ -86,11 +92,11 @@ class GameRecord:
     bots: tuple[str, ...]
     species: tuple[str, ...]
     arenas: tuple[ArenaResult, ...]
-    picks: tuple[tuple[str, ...], ...]
-    """Every card each manager received in the drafts, in order, by seat."""
-    discards: tuple[tuple[str, ...], ...]
+    picks: tuple[tuple[int, ...], ...]
+    """Every card each manager received in the drafts, in order, by seat (positions)."""
+    discards: tuple[tuple[int, ...], ...]
     """The drafted cards each manager discarded, by seat."""
-    dropped: tuple[str, ...]
+    dropped: tuple[int, ...]
     """Dealt cards nobody kept (hand leftovers, market cards nobody took)."""
     playoffs: PlayoffState
     standings: tuple[Standing, ...]
@@ -113,15 +119,15 @@ def play_game(
     names = tuple(f"seat {n}" for n in range(1, players + 1))
     count = duo.species if duo else setup.species_per_manager * players
     species = tuple(rng.sample([s.id for s in book.game.species], count))
-    deck = [c.id for c in book.cards if c.species in species]
+    deck = [position for position, c in enumerate(book.cards) if c.species in species]
     rng.shuffle(deck)
     removed = setup.two_player_removed_flag
     arena_pile = [a for a in book.edition.arenas if not (duo and removed in a.flags)]
     rng.shuffle(arena_pile)
     lineups = [Lineup((), ()) for _ in names]
-    picks: list[list[str]] = [[] for _ in names]
-    dropped: list[str] = []
-    discarded: list[list[str]] = [[] for _ in names]
+    picks: list[list[int]] = [[] for _ in names]
+    dropped: list[int] = []
+    discarded: list[list[int]] = [[] for _ in names]
     results: list[ArenaResult] = []
     bot_rngs = [random.Random(f"{seed}/{seat}") for seat in range(players)]
     season = dict.fromkeys(names, 0)
@@ -140,7 +146,7 @@ def play_game(
             )
             orders.append(order)
         for index, arena in enumerate(arenas):
-            teams = {names[s]: lineups[s].teams[orders[s][index] - 1] for s in range(players)}
+            teams = [(names[s], lineups[s].teams[orders[s][index] - 1]) for s in range(players)]
             result = _play_arena(book, number, arena, teams, players)
             for placing in result.placings:
                 season[placing.manager] += placing.fans
@@ -169,7 +175,7 @@ def play_game(
 
 def _draft(
     table: DraftRound,
-    deck: list[str],
+    deck: list[int],
     round_: Round,
     duo: TwoPlayerMode | None,
     fans: list[int],
@@ -199,20 +205,20 @@ def _play_arena(
     book: RuleBook,
     number: int,
     arena: Arena,
-    teams: dict[str, tuple[str, ...]],
+    teams: list[tuple[str, tuple[int, ...]]],
     players: int,
 ) -> ArenaResult:
     """One arena of round `number`: the engine ranks the teams (by manager) and hands out fans."""
-    ranked = rank_teams(book, teams, players, arena)
-    return ArenaResult(
-        number,
-        arena.id,
-        tuple(teams.items()),
-        tuple(
-            Placing(t.manager, t.strength.strength, bool(t.strength.specials), t.rank, t.fans or 0)
-            for t in ranked
+    keyed = [arena_key(book, team, players, arena) for _, team in teams]
+    ranks = competition_ranks([key for key, _, _ in keyed])
+    placings = sorted(
+        (
+            Placing(manager, strength, special, rank, arena.fans_for_rank(rank) or 0)
+            for (manager, _), (_, strength, special), rank in zip(teams, keyed, ranks, strict=True)
         ),
+        key=lambda placing: placing.rank,
     )
+    return ArenaResult(number, arena.id, tuple(teams), tuple(placings))
 
 
 def two_player_mode(book: RuleBook, players: int, mode: str | None) -> TwoPlayerMode | None:
@@ -236,7 +242,7 @@ def two_player_mode(book: RuleBook, players: int, mode: str | None) -> TwoPlayer
     return None
 
 
-def _deal(deck: list[str], players: int, size: int) -> list[list[str]]:
+def _deal(deck: list[int], players: int, size: int) -> list[list[int]]:
     """A hand of `size` cards from the top of the deck for each seat."""
     hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
     del deck[: players * size]
@@ -244,7 +250,7 @@ def _deal(deck: list[str], players: int, size: int) -> list[list[str]]:
 
 
 def _deal_and_pass(
-    table: DraftRound, deck: list[str], size: int, direction: Direction, picks: int
+    table: DraftRound, deck: list[int], size: int, direction: Direction, picks: int
 ) -> None:
     hands = _deal(deck, len(table.bots), size)
     pass_hands(table, hands, 1 if direction is Direction.LEFT else -1, picks)

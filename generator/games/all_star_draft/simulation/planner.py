@@ -37,31 +37,25 @@ class PlannerBot(GreedyBot):
 
     name = "planner"
 
-    def new_team(self, view: SeasonView) -> Sequence[str]:
+    def new_team(self, view: SeasonView) -> Sequence[int]:
         book, players = view.book, view.players
         this_round = _Outlook(book, view.arenas, players)
         later_rounds = len(book.edition.setup.rounds) - view.round
         every_arena = _Outlook(book, book.edition.arenas, players)
-        worth = [this_round.fans(_positions(book, team)) for team in view.lineup.teams]
+        worth = [this_round.fans(team) for team in view.lineup.teams]
         best: tuple[float, tuple[int, ...]] | None = None
-        for team in itertools.combinations(_positions(book, view.lineup.bench), book.team_size):
+        for team in itertools.combinations(view.lineup.bench, book.team_size):
             value = _best_assignment([*worth, this_round.fans(team)])[0]
             if later_rounds:
                 value += later_rounds * every_arena.mean_fans(team)
             if best is None or value > best[0]:
                 best = (value, team)
         assert best is not None, "the engine deals at least a team's worth of cards"
-        return [book.cards[p].id for p in best[1]]
+        return best[1]
 
     def buses(self, view: SeasonView) -> Sequence[int]:
         outlook = _Outlook(view.book, view.arenas, view.players)
-        return _best_assignment(
-            [outlook.fans(_positions(view.book, t)) for t in view.lineup.teams]
-        )[1]
-
-
-def _positions(book: RuleBook, cards: Sequence[str]) -> tuple[int, ...]:
-    return tuple(book.index[c] for c in cards)
+        return _best_assignment([outlook.fans(t) for t in view.lineup.teams])[1]
 
 
 class _Outlook:

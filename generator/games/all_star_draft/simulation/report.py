@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.games.all_star_draft.rules import RuleBook
 from generator.games.all_star_draft.simulation.game import GameRecord
 from generator.plugin_api import counts, distribution, mean, rate
 
@@ -63,15 +64,16 @@ class GameFacts:
         return tuple(seat.win_share for seat in self.seats)
 
 
-def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
-    """The numbers the report needs from one game."""
+def game_facts(record: GameRecord, book: RuleBook, start_tickets: int) -> GameFacts:
+    """The numbers the report needs from one game (played with `book`)."""
+    cards = book.cards
     standings = {s.manager: s for s in record.standings}
     winners = record.winners
     playoff = {m.name: m for m in record.playoffs.managers}
     round_size = len(record.picks[0]) // max(a.round for a in record.arenas)
     seats = []
     for seat, name in enumerate(record.managers):
-        drafted = [_species(card) for card in record.picks[seat]]
+        drafted = [cards[card].species for card in record.picks[seat]]
         tally = Counter(drafted)
         standing = standings[name]
         seats.append(
@@ -98,17 +100,13 @@ def game_facts(record: GameRecord, start_tickets: int) -> GameFacts:
         for result in record.arenas
     )
     openers = tuple(
-        _species(picks[start])
+        cards[picks[start]].species
         for picks in record.picks
         for start in range(0, len(picks), round_size)
     )
     seat_of = {name: index + 1 for index, name in enumerate(record.managers)}
     order = tuple(seat_of[e.manager] for r in record.playoffs.history for e in r.eliminations)
     return GameFacts(tuple(seats), arenas, record.species, openers, order)
-
-
-def _species(card_id: str) -> str:
-    return card_id.rsplit("-", 1)[0]
 
 
 def balance_report(facts: Iterable[GameFacts]) -> dict[str, Any]:

@@ -52,7 +52,7 @@ def play(state: State, bots: Sequence[Bot], seed: int, rng: Random) -> GameFacts
     always has (the bots take nothing from `rng`), so seeds give the games they gave."""
     players = len(bots)
     record = play_game(state.book, players, seed, bots, state.mode)
-    return game_facts(record, state.book.edition.playoffs.tickets[players])
+    return game_facts(record, state.book, state.book.edition.playoffs.tickets[players])
 
 
 def report(state: State, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:

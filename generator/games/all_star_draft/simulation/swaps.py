@@ -77,7 +77,7 @@ def best_substitution(
     assert field >= 0, "a team has cards"
     kept_cards = _first(team, field, fields, len(team) - swaps)
     into = _first(hand, field, fields, swaps)
-    return Substitution(_ids(book, [p for p in team if p not in kept_cards]), _ids(book, into))
+    return Substitution(tuple(p for p in team if p not in kept_cards), tuple(into))
 
 
 def _first(
@@ -86,7 +86,3 @@ def _first(
     """The first `count` cards with the field's value, then the first others."""
     chosen = [p for p in cards if field in fields[p]][:count]
     return chosen + [p for p in cards if p not in chosen][: count - len(chosen)]
-
-
-def _ids(book: RuleBook, positions: Sequence[int]) -> tuple[str, ...]:
-    return tuple(book.cards[p].id for p in positions)
