@@ -41,6 +41,8 @@ class Exchange(NamedTuple):
 
 def exchange_cards(book: RuleBook, lineup: Lineup, exchanges: Sequence[Exchange]) -> Lineup:
     """The lineup after the exchanges, done team by team, the first team first."""
+    if not exchanges:
+        return lineup
     limit = book.edition.setup.swaps_per_earlier_team
     for number, count in Counter(e.team for e in exchanges).items():
         if not 1 <= number <= len(lineup.teams):

@@ -225,13 +225,19 @@ class _Promise:
     def best_of(self, hand: Sequence[int]) -> tuple[int, int]:
         """The card of `hand` that promises most and the one that promises least (the first
         of equals in hand order)."""
-        top = bottom = hand[0]
-        high = low = self._best_with(top)
-        for card in hand[1:]:
-            key = self._best_with(card)
-            if key > high:
+        counts, size, best, groups = self.counts, self.size, self.best, self.groups
+        top = bottom = -1
+        high = low = 0
+        for card in hand:  # `_best_with`, written out: the draft's innermost loop
+            key = best
+            for field, bits in groups[card]:
+                count = counts[field] + 1
+                grown = ((count if count < size else size) << 12) | bits
+                if grown > key:
+                    key = grown
+            if top < 0 or key > high:
                 top, high = card, key
-            if key < low:
+            if bottom < 0 or key < low:
                 bottom, low = card, key
         return top, bottom
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from generator.games.all_star_draft.model import (
     Arena,
@@ -56,8 +57,7 @@ from generator.games.all_star_draft.simulation.draft import (
 from generator.plugin_api import DraftdeckError, UsageError
 
 
-@dataclass(frozen=True)
-class Placing:
+class Placing(NamedTuple):
     """How one manager's team did in an arena."""
 
     manager: str
@@ -68,8 +68,7 @@ class Placing:
     fans: int
 
 
-@dataclass(frozen=True)
-class ArenaResult:
+class ArenaResult(NamedTuple):
     """One arena of the regular season."""
 
     round: int

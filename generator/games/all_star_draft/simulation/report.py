@@ -85,7 +85,7 @@ def game_facts(record: GameRecord, book: RuleBook, start_tickets: int) -> GameFa
                 win_share=1 / len(winners) if name in winners else 0.0,
                 place=playoff[name].place,
                 tickets_given=start_tickets - playoff[name].tickets,
-                main_species=max(drafted, key=lambda s: (tally[s], -drafted.index(s))),
+                main_species=max(tally, key=tally.__getitem__),  # first drafted of equals
             )
         )
     arenas = tuple(
