@@ -43,7 +43,7 @@ def main() -> None:
             f"{name}: {timed.command:.2f} s, baseline {timed.baseline:.2f} s (medians of "
             f"{timed.runs}), {timed.ratio:.1f}x; target {TARGETS[name]}x"
         )
-    bonuses = [*MATCH, "--bonuses", "--budget", "600"]
+    bonuses = [*MATCH, "--bonuses"]
     with tempfile.TemporaryDirectory() as cache:
         environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
         for label in ("first-ever run (empty kernel cache)", "second run (cache filled)"):

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
         rate_percent,
         wilson,
     )
-    from generator.play.compiled import kernel, parallel_kernel, prange
+    from generator.play.compiled import kernel, parallel_kernel, plain_kernels, prange
     from generator.play.simulation import refuse_variants
     from generator.plugins import Plugin
     from generator.plugins.hooks import (
@@ -130,6 +130,7 @@ _WHERE = {
     "wilson": "generator.play.balance",
     "kernel": "generator.play.compiled",
     "parallel_kernel": "generator.play.compiled",
+    "plain_kernels": "generator.play.compiled",
     "prange": "generator.play.compiled",
     "refuse_variants": "generator.play.simulation",
     "Plugin": "generator.plugins",
@@ -218,6 +219,7 @@ __all__ = [
     "per_player_count",
     "percent",
     "permutation",
+    "plain_kernels",
     "prange",
     "rate",
     "rate_percent",

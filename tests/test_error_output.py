@@ -111,7 +111,7 @@ def test_an_error_a_library_raises_while_handling_an_interrupt_is_the_interrupt(
     """ReportLab catches everything while it reads a font and raises its own TTFError: a SIGTERM
     that lands there ends the command as stopped, not with that error's traceback."""
     from generator.cli.boundary import user_errors
-    from generator.pools.lifetime import Stopped
+    from generator.core.lifetime import Stopped
 
     @user_errors
     def reads_a_font() -> None:

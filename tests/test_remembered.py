@@ -4,15 +4,18 @@ packs prints the same report from the cache; any change to a pack's files is see
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.core.errors import DataError
 from generator.services.remembered import cache_folder, fingerprint
 from generator.services.starter import write_starter
-from tests.conftest import replace_once
+from tests.conftest import DATA, replace_once
 
 
 @pytest.fixture
@@ -48,3 +51,37 @@ def test_the_options_and_the_folder_are_part_of_the_answer(pack: Path) -> None:
     assert fingerprint(roots, ("validate", "text", "True")) != plain
     os.chdir(pack)
     assert fingerprint(roots, ("validate", "text", "False")) != plain
+
+
+def test_a_rules_load_checks_schemas_only_until_the_files_passed_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Loading for the rules (a question, a simulation) holds the files against their
+    schemas once; unchanged files are not held again, a changed file is, and its error shows."""
+    from generator.loading import schemas
+    from generator.services.find import load_pack
+
+    monkeypatch.setenv("DRAFTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    root = Path(shutil.copytree(DATA / "disaster-draft", tmp_path / "disaster-draft"))
+    checked: list[str] = []
+    real = schemas.validate
+
+    def counted(document: Any, found: Any, schema: str) -> Any:
+        checked.append(schema)
+        return real(document, found, schema)
+
+    monkeypatch.setattr(schemas, "validate", counted)
+    load_pack(root, printing=False)
+    assert checked
+    checked.clear()
+    load_pack(root, printing=False)
+    assert checked == []
+    load_pack(root, printing=True)  # validate and print: always every check
+    assert checked
+    checked.clear()
+    units = root / "units.yaml"
+    units.write_text(units.read_text(encoding="utf-8").replace("strength: 11", "strength: x", 1))
+    with pytest.raises(DataError) as refused:
+        load_pack(root, printing=False)
+    assert [d.file.rsplit("/", 1)[-1] for d in refused.value.diagnostics] == ["units.yaml"]
+    assert checked

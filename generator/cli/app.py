@@ -72,7 +72,7 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """Console-script entry point."""
     try:
-        from generator.pools.lifetime import stop_on_terminate
+        from generator.core.lifetime import stop_on_terminate
 
         stop_on_terminate()  # SIGTERM stops as Ctrl-C does, from the first moment
         # Typer builds every registered command's parameters at start-up; import

@@ -43,12 +43,15 @@ class LoadedDocuments:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def load_documents(root: Path, specs: Iterable[DocumentSpec], found: Schemas) -> LoadedDocuments:
-    """Load every spec'd file of the pack at `root`; bad files are reported, not raised."""
+def load_documents(
+    root: Path, specs: Iterable[DocumentSpec], found: Schemas, check: bool = True
+) -> LoadedDocuments:
+    """Load every spec'd file of the pack at `root`; bad files are reported, not raised.
+    Without `check`, the files are not held against their schemas (they passed before)."""
     documents: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
     for spec in specs:
-        document, problems = load_one(root, spec, found)
+        document, problems = load_one(root, spec, found, check)
         diagnostics.extend(problems)
         if document is not None:
             documents[spec.key] = document
@@ -56,9 +59,10 @@ def load_documents(root: Path, specs: Iterable[DocumentSpec], found: Schemas) ->
 
 
 def load_one(
-    root: Path, spec: DocumentSpec, found: Schemas
+    root: Path, spec: DocumentSpec, found: Schemas, check: bool = True
 ) -> tuple[Document | None, list[Diagnostic]]:
-    """Parse and schema-validate one file; the document is None if anything failed."""
+    """Parse and schema-validate one file (without `check`, parse only); the document is None
+    if anything failed."""
     path = root / spec.relative
     display = display_path(path)
     if not path.is_file() and not path.is_symlink():
@@ -102,7 +106,7 @@ def load_one(
     diagnostics = [
         *diagnostics,
         *(() if is_sheet(path) else _modeline(document, spec, path, found)),
-        *schemas.validate(document, found, spec.schema),
+        *(schemas.validate(document, found, spec.schema) if check else ()),
     ]
     if any(d.severity is Severity.ERROR for d in diagnostics):
         return None, diagnostics

@@ -53,7 +53,7 @@ class Schemas:
 
     def schema(self, name: str) -> Mapping[str, Any]:
         """A schema with its `$ref`s inlined."""
-        schema = self.validator(name).schema
+        schema = _inlined(self.files, name)
         assert isinstance(schema, Mapping)
         return schema
 
@@ -98,11 +98,15 @@ def _registry(files: Files) -> Registry[Any]:
 
 @cache
 def _validator(files: Files, schema_name: str) -> Draft202012Validator:
+    validator: Draft202012Validator = _validator_class()(_inlined(files, schema_name))
+    return validator
+
+
+@cache
+def _inlined(files: Files, schema_name: str) -> Any:
     uri = BASE_URI + schema_name
     resolver = _registry(files).resolver(uri)
-    schema = inline_refs(resolver.lookup(uri).contents, resolver)
-    validator: Draft202012Validator = _validator_class()(schema)
-    return validator
+    return inline_refs(resolver.lookup(uri).contents, resolver)
 
 
 @cache

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -24,6 +26,19 @@ def _cache_folder() -> str:
 
 
 os.environ.setdefault("NUMBA_CACHE_DIR", _cache_folder())
+
+_PLAIN: ContextVar[bool] = ContextVar("plain_kernels", default=False)
+
+
+@contextmanager
+def plain_kernels() -> Iterator[None]:
+    """Within it, a kernel not compiled yet runs as plain Python: for an answer that calls a
+    kernel a few times, faster than importing numba and loading the compiled code."""
+    token = _PLAIN.set(True)
+    try:
+        yield
+    finally:
+        _PLAIN.reset(token)
 
 
 class _Kernel:
@@ -41,6 +56,8 @@ class _Kernel:
         functools.update_wrapper(self, function)
 
     def __call__(self, *args: Any) -> Any:
+        if self.compiled is None and _PLAIN.get():
+            return self.function(*args)
         compiled = self.compiled or self.compile()
         return compiled(*args)
 

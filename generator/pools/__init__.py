@@ -5,7 +5,7 @@ behind one concurrent.futures-style interface (used by the build and by the play
 `function(state, item)`: local processes forked with the state
 (`generator.pools.local`), or the workers of a Dask cluster that received it
 once (`generator.pools.dask`). No worker outlives the command
-(`generator.pools.lifetime`).
+(`generator.core.lifetime`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from generator.pools.lifetime import Stopped, stopping_on_signals
+from generator.core.lifetime import Stopped, stopping_on_signals
 from generator.pools.local import WorkerDied, local_workers
 
 T = TypeVar("T")

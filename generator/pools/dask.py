@@ -154,7 +154,7 @@ def _watch_this_process(client: Any) -> None:
         """A worker that ends when the command that started its cluster is gone."""
 
         def setup(self, worker: Any) -> None:
-            from generator.pools.lifetime import watch_parent
+            from generator.core.lifetime import watch_parent
 
             watch_parent(parent, direct=False)
 
@@ -162,7 +162,7 @@ def _watch_this_process(client: Any) -> None:
         """A nanny that ends when the command that started its cluster is gone."""
 
         def setup(self, nanny: Any) -> None:
-            from generator.pools.lifetime import watch_parent
+            from generator.core.lifetime import watch_parent
 
             watch_parent(parent, direct=False)
 

@@ -4,7 +4,7 @@ The pool is the standard library's `ProcessPoolExecutor`, started with
 `fork` so that the workers inherit the state (the model, fonts, catalogs)
 instead of receiving it pickled; where fork is missing or unsafe (Windows,
 macOS) the work runs in this process, one piece after another: slower,
-never different. Each worker watches its parent (`generator.pools.lifetime`);
+never different. Each worker watches its parent (`generator.core.lifetime`);
 a pool that stops on an error or an interruption terminates its workers at
 once rather than wait for their tasks.
 """
@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar
 
 from generator.core.errors import DraftdeckError
-from generator.pools.lifetime import Noted, signals_noted, watch_parent
+from generator.core.lifetime import Noted, signals_noted, watch_parent
 
 T = TypeVar("T")
 R = TypeVar("R")

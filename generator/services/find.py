@@ -140,11 +140,22 @@ class LoadedPack:
 
 def load_pack(root: Path, printing: bool = True) -> LoadedPack:
     """The valid pack at `root`; DataError with every problem otherwise. Without `printing`
-    its templates are not checked against the cards (for rules questions and simulations)."""
+    only what the rules read is checked (for rules questions and simulations), and files
+    that passed their schemas before, unchanged, are not held against them again."""
+    from generator.services import remembered
     from generator.services.validate import validate_pack
 
-    result = validate_pack(root, printing)
+    key = None
+    if not printing:
+        try:
+            key = remembered.fingerprint([root], ("rules",))
+        except OSError:
+            key = None  # checked in full
+    known = key is not None and remembered.recall(key) == ("", True)
+    result = validate_pack(root, printing, schemas_passed=known)
     _raise_errors(result.diagnostics)
+    if key is not None and not known:
+        remembered.remember(key, ("", True))
     assert result.pack is not None
     return LoadedPack(result.pack, result.plugin)
 

@@ -1,4 +1,5 @@
-"""Remembering `validate`'s answer by everything it was worked out from.
+"""Remembering `validate`'s answer, and that a pack passed its schemas, by everything it was
+worked out from.
 
 Validating the three shipped games takes about a second, almost all of it checking every
 template against every card; the answer only changes when a file of a pack, draftdeck's own
@@ -7,7 +8,8 @@ from change. The answer (the report as printed, and whether it passed) is kept i
 user's cache folder under a hash of all of that: the contents of every file of the packs (the size and time of a large picture),
 the size and time of every file of draftdeck and of the plug-ins, and the links that lead
 out of a pack. Anything that cannot be read just means the pack is validated again; the
-cache holds the last MAX_REMEMBERED answers.
+cache holds the last MAX_REMEMBERED answers. A rules question or a simulation remembers in
+the same way that a pack's files passed their schemas, and does not check them again.
 """
 
 from __future__ import annotations
@@ -44,21 +46,34 @@ def remembered(roots: Sequence[Path], options: Sequence[str], work: Callable[[],
         key = fingerprint(roots, options)
     except OSError:
         return work()
-    path = cache_folder() / f"{key}.json"
+    kept = recall(key)
+    if kept is not None:
+        return kept
+    answer = work()
+    remember(key, answer)
+    return answer
+
+
+def recall(key: str) -> Answer | None:
+    """The answer kept under `key` (a `fingerprint`), if any."""
     try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
+        kept = json.loads((cache_folder() / f"{key}.json").read_text(encoding="utf-8"))
         if kept.get("format") == FORMAT:
             return str(kept["report"]), bool(kept["passed"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
-    answer = work()
+    return None
+
+
+def remember(key: str, answer: Answer) -> None:
+    """Keep an answer under `key` (a `fingerprint`); a cache that cannot be written is none."""
+    path = cache_folder() / f"{key}.json"
     try:
         data = {"format": FORMAT, "report": answer[0], "passed": answer[1]}
         write_atomic(path, json.dumps(data).encode("utf-8"))
         _forget_oldest(path.parent)
     except OSError:
-        pass  # a cache that cannot be written is no cache
-    return answer
+        pass
 
 
 def cache_folder() -> Path:

@@ -129,12 +129,14 @@ def links_leading_out(root: Path, below: Path | None = None) -> list[Diagnostic]
     ]
 
 
-def validate_pack(root: Path, printing: bool = True) -> PackResult:
+def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = False) -> PackResult:
     """Every problem in the pack at `root`, its provisional values and, if readable, its model;
-    without `printing`, the templates are not checked against the cards (a rules question
-    or a simulation draws nothing)."""
+    without `printing`, only what the game's rules read is checked: not the templates against
+    the cards, the documents, the characters or the translations (a rules question or a
+    simulation prints and translates nothing). With `schemas_passed` (these very files passed
+    their schemas before), the files are not held against their schemas again."""
     found = pack_schemas(root)
-    manifest_document, diagnostics = load_one(root, MANIFEST, found)
+    manifest_document, diagnostics = load_one(root, MANIFEST, found, not schemas_passed)
     if manifest_document is None:
         return PackResult(root, {}, tuple(diagnostics), ())
     manifest = read_manifest(root, manifest_document)
@@ -143,7 +145,7 @@ def validate_pack(root: Path, printing: bool = True) -> PackResult:
     if plugin is not None:
         diagnostics += _unlisted(plugin, manifest, manifest_document)
     specs = [*manifest.specs(), *manifest.layout_specs(), *manifest.document_specs()]
-    loaded = load_documents(root, specs, found)
+    loaded = load_documents(root, specs, found, not schemas_passed)
     documents = {**loaded.documents, "game": manifest_document}
     diagnostics += loaded.diagnostics
     diagnostics += unexpected_files(root, [MANIFEST, *specs])
@@ -172,12 +174,15 @@ def validate_pack(root: Path, printing: bool = True) -> PackResult:
         )
     elif printing and not over_budget:  # checking a runaway deck would itself run away
         diagnostics += check_templates(pack, icons, drawings)
+    if plugin is not None and plugin.cross_checks is not None:
+        diagnostics += plugin.hook("cross_checks")(documents, manifest)
+    if not printing:
+        provisional = tuple(p for d in documents.values() for p in provisional_values(d))
+        return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
     if not _unloaded_data(root, manifest, documents):  # a document names every data file:
         diagnostics += _document_problems(pack)  # checked once the file's own problems are fixed
     glyphs = pack_glyphs(f for f in pack.theme.fonts.values() if f.startswith(FILE))
     diagnostics += character_problems(documents, glyphs)
-    if plugin is not None and plugin.cross_checks is not None:
-        diagnostics += plugin.hook("cross_checks")(documents, manifest)
     if not outside:
         diagnostics += check_translations(
             documents,

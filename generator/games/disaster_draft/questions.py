@@ -22,7 +22,7 @@ from generator.games.disaster_draft.battle import (
     winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Deck, Effect, Kind, Unit, WinCondition
-from generator.plugin_api import Document, located
+from generator.plugin_api import Document, located, plain_kernels
 
 
 def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
@@ -49,7 +49,8 @@ def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
     rules = deck.rules
     count_dead = value.get("chain-counts", _counts(rules.chain_counts_dead)) == "all-dead"
     to_winner = value.get("dead-reward", _reward(rules.dead_reward_to_winner)) == "winner"
-    outcome = resolve(armies, reward, condition, record=True)
+    with plain_kernels():  # one battle: plain Python answers before numba would load
+        outcome = resolve(armies, reward, condition, record=True)
 
     def label(place: Place) -> str:
         return (

@@ -23,7 +23,7 @@ from generator.games.extraliga_all_stars.dice import PRECISION, estimated_odds
 from generator.games.extraliga_all_stars.lineup import TRIO, Lineup, Player
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.model import Deck
-from generator.plugin_api import InputError
+from generator.plugin_api import InputError, plain_kernels
 
 FACE_DOWN = "down:"
 BEST = "best"
@@ -38,7 +38,8 @@ def match_answer(
 ) -> dict[str, Any]:
     """The two sides' strengths and the first side's odds: without bonuses, exact; with
     bonuses, when asked, as both sides play them (`play`, one of BONUS_PLAYS)."""
-    sides = [_side(deck, spec, f"side {n}") for n, spec in enumerate((first, second), 1)]
+    with plain_kernels():  # two lineups: plain Python answers before numba would load
+        sides = [_side(deck, spec, f"side {n}") for n, spec in enumerate((first, second), 1)]
     if all("opponent" in s for s in sides):
         raise InputError("a match needs a manager's lineup on at least one side")
     lineups = [set(s["lineup"]) for s in sides if "lineup" in s]
