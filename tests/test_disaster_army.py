@@ -38,8 +38,8 @@ def kernel_army(
         table.effect_rows,
         table.solo_memo,
         np.array(table.numbers(hand), np.int64),
-        army,
-        Guesses(seed, shortlist, samples),
+        tuple(army),
+        tuple(Guesses(seed, shortlist, samples)),
         chosen,
     )
     return [int(i) for i in chosen[:count]]

@@ -81,9 +81,15 @@ class Battle(NamedTuple):
     """Scratch space: four rows of at least 3 * players + 1 numbers (`scratch`)."""
 
 
+Plain = tuple[Any, ...]
+"""A named tuple (`Army`, `Guesses`) passed as a plain tuple."""
+
+
 class Army(NamedTuple):
     """Whom an army is chosen for: the battle's reward (-1: none), the win condition's
-    reading, the chooser's seat and how many seats fight."""
+    reading, the chooser's seat and how many seats fight. `best_army` takes it, and
+    `Guesses`, as plain tuples in this order: numba unboxes a plain tuple from Python in a
+    third of the time of a named one."""
 
     reward: int
     condition: int
@@ -320,7 +326,7 @@ def _below(state: Any, n: int) -> int:
 
 @kernel
 def best_army(  # noqa: PLR0915 - one decision is one loop
-    units: Any, effects: Any, memo: Any, hand: Any, army: Army, guessing: Guesses, chosen: Any
+    units: Any, effects: Any, memo: Any, hand: Any, army: Plain, guessing: Plain, chosen: Any
 ) -> int:
     """The greedy bot's army: writes the hand indices into `chosen`, returns how many.
 

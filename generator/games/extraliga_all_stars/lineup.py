@@ -212,14 +212,15 @@ class LineupRules:
         return (LineupRules, (self.offence, self.defence))
 
     @cached_property
-    def shapes(self) -> Shapes:
-        """Both trios as the search kernels read them: slots, links and goalie slots."""
+    def shapes(self) -> tuple[Any, Any, Any]:
+        """Both trios as the search kernels read them: `Shapes` as a plain tuple."""
         rows = (self.offence.shape, self.defence.shape)
-        return Shapes(
+        shapes = Shapes(
             np.array([r[0] for r in rows], np.int64),
             np.array([r[1] for r in rows], np.int64),
             np.array([r[2] for r in rows], np.int64),
         )
+        return tuple(shapes)
 
     def trio_strength(
         self,
@@ -317,9 +318,8 @@ class LineupRules:
             kept = sum(1 << n for n, p in enumerate(cards) if p.id in staying)
         found = np.zeros(FOUND, np.int64)
         question = Question(everyone, stand_in=True, partial=False, lineup=True)
-        total = search(
-            _kinds(cards), question, Change(kept, low, high), self.shapes, self.memo, found
-        )
+        change = Change(kept, low, high)
+        total = search(_kinds(cards), tuple(question), tuple(change), self.shapes, self.memo, found)
         if total < 0:
             if (low, high) != (0, 6):
                 raise InputError(f"no lineup of these cards changes {low} to {high} of its players")

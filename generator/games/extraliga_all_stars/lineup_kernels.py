@@ -49,8 +49,16 @@ ALL_SIX: Any = np.int64(6)
 compile the callee once more, for that constant alone."""
 
 
+Plain = tuple[Any, ...]
+"""One of the named tuples below (`Shapes`, `Question`, `Change`), passed as a plain tuple."""
+
+
 class Shapes(NamedTuple):
-    """Both trios' shapes as the kernels read them, a row per trio (offence, defence)."""
+    """Both trios' shapes as the kernels read them, a row per trio (offence, defence).
+
+    The kernels take this and the other argument tuples below as plain tuples, unpacked in
+    this order (`tuple(Shapes(...))`): numba unboxes a plain tuple from Python in a third of
+    the time of a named one, and a lineup search is called hundreds of times a season."""
 
     slots: Any
     """The position each slot takes."""
@@ -235,7 +243,7 @@ def _ranked(values: Any, count: int) -> Any:
 
 @kernel
 def search(  # noqa: PLR0915 - one search is one loop
-    kinds: Any, question: Question, change: Change, shapes: Shapes, memo: Any, found: Any
+    kinds: Any, question: Plain, change: Plain, shapes: Plain, memo: Any, found: Any
 ) -> int:
     """The best offence plus defence of two disjoint groups of the cards with at most one
     legend between them (E4); -1 if there is none. With `stand_in`, a card may lie face
@@ -249,7 +257,7 @@ def search(  # noqa: PLR0915 - one search is one loop
     slot), their strengths, and whether the goalie's slot holds a face-down
     stand-in.
     """
-    everyone, stand_in, partial, _ = question
+    everyone, stand_in, partial, lineup = question
     kept, low, high = change
     slots, links, goalie = shapes
     n = kinds.shape[0]
@@ -345,7 +353,7 @@ def search(  # noqa: PLR0915 - one search is one loop
             break  # the defences after this one are worth no more with this offence
     if best_a < 0:
         return -1
-    if question.lineup:  # the lineup itself: each trio's cards in their best slots
+    if lineup:  # the lineup itself: each trio's cards in their best slots
         order = np.zeros(3, np.int64)
         for trio, chosen in ((0, best_a), (1, best_d)):
             for k in range(3):
@@ -373,7 +381,7 @@ def lineup_value(kinds: Any, down: int, everyone: bool, slots: Any, links: Any) 
 
 
 @kernel
-def draft_values(drafted: Any, options: Any, everyone: bool, shapes: Shapes, memo: Any) -> Any:
+def draft_values(drafted: Any, options: Any, everyone: bool, shapes: Plain, memo: Any) -> Any:
     """The best offence plus defence, slots left empty where the cards do not fill them, of
     the `drafted` cards with each option added (a drafting manager's worth of each pick)."""
     n = drafted.shape[0]
@@ -381,8 +389,8 @@ def draft_values(drafted: Any, options: Any, everyone: bool, shapes: Shapes, mem
     kinds = np.zeros(n + 1, np.int64)
     kinds[:n] = drafted
     found = np.zeros(0, np.int64)
-    question = Question(everyone, NO, YES, NO)
-    any_lineup = Change(NONE_KEPT, NONE_KEPT, ALL_SIX)
+    question = (everyone, NO, YES, NO)  # a Question
+    any_lineup = (NONE_KEPT, NONE_KEPT, ALL_SIX)  # a Change
     for o in range(options.shape[0]):
         kinds[n] = options[o]
         values[o] = max(0, search(kinds, question, any_lineup, shapes, memo, found))
