@@ -23,10 +23,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from generator.games.extraliga_all_stars.match import MAX_STRENGTH
 from generator.plugin_api import kernel
 
-MAX_STRENGTH = 6
-"""A trio's strength is at most 6."""
 EMPTY = 5
 """The position number of an empty slot in a pattern."""
 PATTERNS = 6 * 6 * 6 * 8 * 8

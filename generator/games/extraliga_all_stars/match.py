@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 from generator.plugin_api import InputError
 
+MAX_STRENGTH = 6
+"""An offence or a defence is worth at most 6 (rulings E1-E3)."""
 SIDES = 6
 HALF = Fraction(1, 2)
 WIN, OVERTIME_WIN, OVERTIME_LOSS, LOSS = 3, 2, 1, 0
