@@ -21,6 +21,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
+
 from generator.games.extraliga_all_stars import bonus_tables
 from generator.games.extraliga_all_stars.lineup import Bonus
 from generator.games.extraliga_all_stars.match import (
@@ -96,15 +98,16 @@ def bonus_odds(first: Side, second: Side) -> Outcome:
     Raises SearchTooLarge, rather than run on, when solving the match would take more
     memory than a question may use."""
     tables = _tables(first, second, every_position=False)
-    field_a, field_b = tables.first, tables.second
     ours, theirs = counts(first.bonuses), counts(second.bonuses)
-    win = tie = 0.0
-    rolls_b = field_b.rolls(theirs[PLUS], ours[MINUS])
-    for a, p in field_a.rolls(ours[PLUS], theirs[MINUS]):
-        for b, q in rolls_b:
-            w, t = tables.value(a, b, ours, theirs, 0, False)
-            win += p * q * w
-            tie += p * q * t
+    wins, ties = tables.start()  # the first side to move, every bonus to play
+    chance_a = np.zeros(wins.shape[0])
+    for a, p in tables.first.rolls(ours[PLUS], theirs[MINUS]):
+        chance_a[a] += p
+    chance_b = np.zeros(wins.shape[1])
+    for b, q in tables.second.rolls(theirs[PLUS], ours[MINUS]):
+        chance_b[b] += q
+    win = float(chance_a @ wins @ chance_b)
+    tie = float(chance_a @ ties @ chance_b)
     return win, tie, max(0.0, 1.0 - win - tie)
 
 

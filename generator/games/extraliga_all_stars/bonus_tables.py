@@ -237,7 +237,7 @@ class Tables:
     first: _Field
     """The first side's dice against the second side's defence."""
     second: _Field
-    start: tuple[Counts, Counts]
+    start_bonuses: tuple[Counts, Counts]
     """The bonuses each side starts with."""
     combo: dict[tuple[int, ...], int]
     """Bonuses left (both sides' counts) -> number."""
@@ -251,7 +251,7 @@ class Tables:
         self, a: int, b: int, ours: Counts, theirs: Counts, mover: int, passed: bool
     ) -> tuple[float, float]:
         """(win, tie) of the first side in a position (configurations `a` and `b`)."""
-        if not self.every_position and ((ours, theirs) != self.start or passed):
+        if not self.every_position and ((ours, theirs) != self.start_bonuses or passed):
             raise ValueError("only the start of the bonus phase was kept: solve every position")
         c = self.combo[(*ours, *theirs)]
         passes = 2 if self.every_position else 1
@@ -260,6 +260,17 @@ class Tables:
         slot = mover * passes + (passed if self.every_position else 0)
         at = int(self.offset[c]) + ((slot * size_a + a) * size_b + b) * 2
         return float(self.values[at]), float(self.values[at + 1])
+
+    def start(self) -> tuple[Any, Any]:
+        """(win, tie) of the first side as two matrices over the configurations of both
+        sides' dice, when every bonus is still to play and the first side is to move."""
+        ours, theirs = self.start_bonuses
+        c = self.combo[(*ours, *theirs)]
+        size_a = int(self.first.size[self.first.space(ours[0], theirs[2])])
+        size_b = int(self.second.size[self.second.space(theirs[0], ours[2])])
+        at = int(self.offset[c])
+        block = self.values[at : at + size_a * size_b * 2].reshape(size_a, size_b, 2)
+        return block[:, :, 0], block[:, :, 1]
 
 
 class TooLarge(Exception):

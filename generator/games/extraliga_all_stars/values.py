@@ -20,9 +20,9 @@ from generator.games.extraliga_all_stars.lineup import (
     Position,
     TrioRules,
 )
-from generator.games.extraliga_all_stars.lineup_kernels import MAX_STRENGTH
 from generator.games.extraliga_all_stars.match import (
     LOSS,
+    MAX_STRENGTH,
     OVERTIME_LOSS,
     OVERTIME_WIN,
     SIDES,
