@@ -136,6 +136,10 @@ Bounds = tuple[float, float, float, float]
 """left, bottom, right, top in mm."""
 CELLS = 32
 """Cells of the grid along the longer side of what a face draws."""
+LARGE = 16
+"""A shape covering more cells than this (a background, a frame) is not filed cell by cell:
+it is near everything (filing a card-sized shape in a thousand cells cost more than the
+whole check)."""
 
 
 def _bounds(shape: Rect | CircleOp) -> Bounds:
@@ -156,25 +160,37 @@ class _Grid:
         height = max(b[3] for b in bounds) + GAP - self.bottom
         self.cell = max(width, height, 1e-3) / CELLS
         self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.large: list[tuple[int, int]] = []
 
-    def _span(self, bounds: Bounds) -> Iterator[tuple[int, int]]:
+    def _range(self, bounds: Bounds) -> tuple[range, range]:
         last = CELLS + 1
         low_x = min(last, max(0, int((bounds[0] - self.left) // self.cell)))
         low_y = min(last, max(0, int((bounds[1] - self.bottom) // self.cell)))
         high_x = min(last, max(0, int((bounds[2] - self.left) // self.cell)))
         high_y = min(last, max(0, int((bounds[3] - self.bottom) // self.cell)))
-        for x in range(low_x, high_x + 1):
-            for y in range(low_y, high_y + 1):
+        return range(low_x, high_x + 1), range(low_y, high_y + 1)
+
+    def _span(self, bounds: Bounds) -> Iterator[tuple[int, int]]:
+        xs, ys = self._range(bounds)
+        for x in xs:
+            for y in ys:
                 yield x, y
 
     def file(self, bounds: Bounds, key: tuple[int, int]) -> None:
-        """File a shape (element index, shape number) in every cell its bounds cover."""
+        """File a shape (element index, shape number) in every cell its bounds cover, or with
+        the large shapes."""
+        xs, ys = self._range(bounds)
+        if len(xs) * len(ys) > LARGE:
+            self.large.append(key)
+            return
         for cell in self._span(bounds):
             self.cells.setdefault(cell, []).append(key)
 
     def near(self, bounds: Bounds) -> set[tuple[int, int]]:
-        """The shapes filed in a cell these bounds cover."""
-        return {key for cell in self._span(bounds) for key in self.cells.get(cell, ())}
+        """The shapes filed in a cell these bounds cover, and every large shape."""
+        found = {key for cell in self._span(bounds) for key in self.cells.get(cell, ())}
+        found.update(self.large)
+        return found
 
 
 class Ink(Rect):
