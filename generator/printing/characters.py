@@ -44,7 +44,7 @@ def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset(
     not `drawn` (a note) may hold any character but controls and direction marks. `more`
     are the characters the pack's own fonts add (the template checks then make sure each
     text that uses one is set in a font that has it)."""
-    glyphs = printable_everywhere() | more if drawn else None
+    glyphs = printable_everywhere() if drawn else None
     for char in text:
         if char in ALLOWED_CONTROLS:
             continue
@@ -53,7 +53,7 @@ def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset(
             return f"holds the invisible direction mark {code}, which turns the text around"
         if unicodedata.category(char) == "Cc":
             return f"holds the control character {code}"
-        if glyphs is not None and ord(char) not in glyphs:
+        if glyphs is not None and ord(char) not in glyphs and ord(char) not in more:
             name = unicodedata.name(char, "")
             shown = f"{code} {char}" + (f" ({name.lower()})" if name else "")
             return f"holds {shown}, which the cards' fonts cannot draw"
