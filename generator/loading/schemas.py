@@ -106,7 +106,14 @@ def _validator(files: Files, schema_name: str) -> Draft202012Validator:
 def _inlined(files: Files, schema_name: str) -> Any:
     uri = BASE_URI + schema_name
     resolver = _registry(files).resolver(uri)
-    return inline_refs(resolver.lookup(uri).contents, resolver)
+    return inline_refs(resolver.lookup(uri).contents, resolver, memo=_targets(files))
+
+
+@cache
+def _targets(files: Files) -> dict[int, Any]:
+    """The `$ref` targets of these schemas inlined so far, by the identity of their contents
+    in the registry (a definition many schemas share is inlined once)."""
+    return {}
 
 
 @cache
@@ -127,16 +134,19 @@ class RefNowhere(ValueError):
 _ANNOTATIONS = frozenset({"description", "title", "$comment"})
 
 
-def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
+def inline_refs(
+    schema: Any, resolver: Resolver[Any], depth: int = 0, memo: dict[int, Any] | None = None
+) -> Any:
     """The schema with every `$ref` replaced by its target, resolved by `referencing`.
 
     Our schemas are not recursive, so inlining is finite; it spares the
-    validator a URI resolution for every `$ref` of every instance.
+    validator a URI resolution for every `$ref` of every instance. `memo` keeps the
+    targets inlined so far (see `_targets`).
     """
     if depth > 32:
         raise ValueError("schema $ref chain too deep (recursive schema?)")
     if isinstance(schema, list):
-        return [inline_refs(item, resolver, depth) for item in schema]
+        return [inline_refs(item, resolver, depth, memo) for item in schema]
     if not isinstance(schema, dict):
         return schema
     if "$ref" in schema and isinstance(schema["$ref"], str):
@@ -146,13 +156,22 @@ def inline_refs(schema: Any, resolver: Resolver[Any], depth: int = 0) -> Any:
             resolved = resolver.lookup(schema["$ref"])
         except Unresolvable:
             raise RefNowhere(schema["$ref"]) from None
-        target = inline_refs(resolved.contents, resolved.resolver, depth + 1)
-        siblings = {k: inline_refs(v, resolver, depth) for k, v in schema.items() if k != "$ref"}
+        known = None if memo is None else memo.get(id(resolved.contents))
+        target = (
+            known
+            if known is not None
+            else inline_refs(resolved.contents, resolved.resolver, depth + 1, memo)
+        )
+        if memo is not None:
+            memo[id(resolved.contents)] = target
+        siblings = {
+            k: inline_refs(v, resolver, depth, memo) for k, v in schema.items() if k != "$ref"
+        }
         if isinstance(target, dict) and set(siblings).intersection(target) <= _ANNOTATIONS:
             return {**target, **siblings}
         return {**siblings, "allOf": [target]}
     return {
-        k: v if k in ("enum", "const") else inline_refs(v, resolver, depth)
+        k: v if k in ("enum", "const") else inline_refs(v, resolver, depth, memo)
         for k, v in schema.items()
     }
 
