@@ -313,7 +313,8 @@ def solve(
     for c, combo in enumerate(combos):
         if c and sum(combo) != sum(combos[c - 1]):
             layers.append(c)
-            held, end = max(held, end), 0 if not every_position else end
+            if not every_position:  # a new layer, written over the layer before the last
+                held, end = max(held, end), 0
         for j in range(2 * KINDS):
             if combo[j]:
                 child[c, j] = number[(*combo[:j], combo[j] - 1, *combo[j + 1 :])]
