@@ -63,17 +63,22 @@ def best_substitution(
     most = min(MAX_SWAP, len(hand))
     if most < MIN_SWAP:
         raise ValueError("a substitution needs at least two bench cards")
-    best: tuple[int, int] = (-1, 0)
-    field, swaps = -1, 0
+    best, field, swaps = -1, -1, 0
+    members = len(team)
     for f, (held, offered) in enumerate(zip(in_team, on_bench, strict=True)):
         if not (held or offered):
             continue
+        reach, fewest = -1, 0  # the largest group this field reaches, with the fewest swaps
         for n in range(MIN_SWAP, most + 1):
-            kept, brought = len(team) - n, n
-            count = (held if held < kept else kept) + (offered if offered < brought else brought)
-            rank = (((count if count < size else size) << 12) | low[f], -n)
-            if rank > best:
-                best, field, swaps = rank, f, n
+            kept = members - n
+            count = (held if held < kept else kept) + (offered if offered < n else n)
+            if count > size:
+                count = size
+            if count > reach:
+                reach, fewest = count, n
+        key = (reach << 12) | low[f]  # fields' keys differ: one field's best is the best
+        if key > best:
+            best, field, swaps = key, f, fewest
     assert field >= 0, "a team has cards"
     kept_cards = _first(team, field, fields, len(team) - swaps)
     into = _first(hand, field, fields, swaps)
