@@ -47,7 +47,9 @@ class _Kernel:
 
     Compiling a kernel first compiles the kernels it calls (the globals its code reads)
     and puts them in its module's namespace in place of their stand-ins, as numba types a
-    call by what the name holds."""
+    call by what the name holds. Code that calls a kernel often from Python calls it
+    through its module (`kernels.search(...)`): once compiled, the name there is the
+    compiled function itself, without this stand-in's Python call around it."""
 
     def __init__(self, function: Callable[..., Any], parallel: bool = False) -> None:
         self.function = function

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from generator.games.disaster_draft import battle_kernels as kernels
 from generator.games.disaster_draft.battle_kernels import (
     EVENT_COLUMNS,
     EVENT_EFFECT,
@@ -30,9 +31,6 @@ from generator.games.disaster_draft.battle_kernels import (
     STRONGEST,
     WEAKEST,
     Battle,
-    resolve_into,
-    scratch,
-    winner_of,
 )
 from generator.games.disaster_draft.model import ARMY_SIZES, Effect, Unit, WinCondition
 from generator.games.disaster_draft.tables import UnitTable, unit_table
@@ -108,10 +106,10 @@ def resolve(
         np.zeros(players, np.int64),
         np.zeros(2, np.int64),
         np.zeros((rows_of_events, EVENT_COLUMNS), np.int64),
-        scratch(players),
+        kernels.scratch(players),
     )
     strengths, alive, draws, totals, prize, events, _ = out
-    won, written = resolve_into(
+    won, written = kernels.resolve_into(
         table.unit_rows,
         table.effect_rows,
         rows,
@@ -162,7 +160,9 @@ def _changes(rows: list[list[int]], armies: Sequence[Sequence[Unit]]) -> tuple[C
 
 def winner(totals: Sequence[int], reward: int, condition: WinCondition) -> int | None:
     """The seat that wins the battle, if any (ruling D1; `battle_kernels.winner_of`)."""
-    found = winner_of(np.array(totals, np.int64), len(totals), reward, CONDITIONS[condition])
+    found = kernels.winner_of(
+        np.array(totals, np.int64), len(totals), reward, CONDITIONS[condition]
+    )
     return None if found < 0 else int(found)
 
 

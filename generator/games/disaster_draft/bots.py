@@ -17,8 +17,9 @@ from random import Random
 
 import numpy as np
 
+from generator.games.disaster_draft import battle_kernels as kernels
 from generator.games.disaster_draft.battle import CONDITIONS, Outcome, Place, strongest_pick
-from generator.games.disaster_draft.battle_kernels import Army, Guesses, best_army
+from generator.games.disaster_draft.battle_kernels import Army, Guesses
 from generator.games.disaster_draft.game import Table
 from generator.games.disaster_draft.model import Unit
 
@@ -72,7 +73,7 @@ class GreedyBot(RandomBot):
             view.players,
         )
         guessing = Guesses(self.rng.getrandbits(63), SHORTLIST, SAMPLES)
-        count = best_army(
+        count = kernels.best_army(
             table.unit_rows,
             table.effect_rows,
             table.solo_memo,

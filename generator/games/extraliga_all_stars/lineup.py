@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from generator.games.extraliga_all_stars import lineup_kernels as kernels
 from generator.games.extraliga_all_stars.lineup_kernels import (
     CLUBS_STRIDE,
     FOUND,
@@ -38,11 +39,6 @@ from generator.games.extraliga_all_stars.lineup_kernels import (
     Change,
     Question,
     Shapes,
-    draft_values,
-    lineup_value,
-    order_value,
-    pairs_with,
-    search,
 )
 from generator.plugin_api import InputError
 
@@ -239,7 +235,7 @@ class LineupRules:
         """
         kinds = np.array([0 if p.id in absent else p.kind for p in players], np.int64)
         slots, links, goalie = trio.shape
-        return int(order_value(kinds, slots, links, goalie if face_down else -1, everyone))
+        return int(kernels.order_value(kinds, slots, links, goalie if face_down else -1, everyone))
 
     def strength(
         self, lineup: Lineup, everyone: bool = False, absent: Collection[str] = ()
@@ -255,7 +251,7 @@ class LineupRules:
         )
         slots, links, goalie = self.shapes
         down = int(goalie[1]) if lineup.face_down_goalie else -1
-        offence, defence = lineup_value(kinds, down, everyone, slots, links)
+        offence, defence = kernels.lineup_value(kinds, down, everyone, slots, links)
         return Strength(int(offence), int(defence))
 
     def check_lineup(self, lineup: Lineup, cards: Sequence[Player] | None = None) -> None:
@@ -319,7 +315,9 @@ class LineupRules:
         found = np.zeros(FOUND, np.int64)
         question = Question(everyone, stand_in=True, partial=False, lineup=True)
         change = Change(kept, low, high)
-        total = search(_kinds(cards), tuple(question), tuple(change), self.shapes, self.memo, found)
+        total = kernels.search(
+            _kinds(cards), tuple(question), tuple(change), self.shapes, self.memo, found
+        )
         if total < 0:
             if (low, high) != (0, 6):
                 raise InputError(f"no lineup of these cards changes {low} to {high} of its players")
@@ -339,7 +337,9 @@ class LineupRules:
         """`draft_strength` of the drafted cards with each of the options added, in one go."""
         if len(drafted) + 1 > MAX_CARDS:
             raise InputError(f"a manager drafts at most {MAX_CARDS} cards")
-        values = draft_values(_kinds(drafted), _kinds(options), everyone, self.shapes, self.memo)
+        values = kernels.draft_values(
+            _kinds(drafted), _kinds(options), everyone, self.shapes, self.memo
+        )
         return [int(v) for v in values]
 
     def usable_bonuses(self, lineup: Lineup, absent: Collection[str] = ()) -> tuple[Bonus, ...]:
@@ -360,7 +360,7 @@ class LineupRules:
         return [
             (players[i], players[j])
             for i, j in combinations(range(len(players)), 2)
-            if pairs_with(players[i].kind, players[j].kind, (i, j) in trio.links, False)
+            if kernels.pairs_with(players[i].kind, players[j].kind, (i, j) in trio.links, False)
         ]
 
 
