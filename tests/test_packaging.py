@@ -17,15 +17,21 @@ from tests.conftest import DATA, PROJECT_ROOT
 
 
 def test_every_package_of_the_source_tree_is_in_the_wheel() -> None:
+    """Every folder of the package that holds files is listed, data folders too (setuptools
+    treats them as packages and will stop shipping those it was not told about)."""
     config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text("utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
-    found = {
-        ".".join(path.parent.relative_to(PROJECT_ROOT).parts)
-        for path in (PROJECT_ROOT / "generator").rglob("__init__.py")
-    }
-    assert found <= listed, sorted(found - listed)
     mapped = config["tool"]["setuptools"]["package-dir"]
     assert mapped == {"generator.schemas": "schemas", "generator.locales": "locales"}
+    roots = {"generator": PROJECT_ROOT / "generator"}
+    roots |= {name: PROJECT_ROOT / folder for name, folder in mapped.items()}
+    found = {
+        ".".join((name, *path.parent.relative_to(root).parts))
+        for name, root in roots.items()
+        for path in root.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".mo"
+    }
+    assert found <= listed, sorted(found - listed)
 
 
 def _run(command: list[str], where: Path) -> str:
