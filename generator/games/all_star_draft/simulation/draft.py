@@ -58,7 +58,8 @@ class DraftRound:
         return range(len(self.bots))
 
     def view(self, seat: int) -> SeasonView:
-        """What the bot at `seat` sees (made again only when its bench has changed)."""
+        """What the bot at `seat` sees, made again only when its bench has changed (a bench
+        changes only by a card added or taken away, so by its length)."""
         view = self.views[seat]
         bench = self.benches[seat]
         if len(view.lineup.bench) != len(bench):
