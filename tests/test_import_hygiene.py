@@ -8,7 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
-from tests.conftest import DATA
+from tests.conftest import DATA, PROJECT_ROOT
 
 PROBE = """
 import json, sys
@@ -60,3 +60,27 @@ def test_the_console_script_imports_only_the_command_it_runs() -> None:
     report = _probe(ENTRY_PROBE)
     commands = {m for m in report["modules"] if m.endswith(("_command", "_commands"))}
     assert commands == {"generator.cli.validate_command"}
+
+
+RULES_PROBE = """
+import json, sys
+from generator.cli import app
+sys.argv = ["draftdeck", "rules", *sys.argv[1:]]
+try:
+    app.main()
+except SystemExit as exit:
+    code = exit.code
+print(json.dumps({"code": code, "modules": sorted({m.split('.')[0] for m in sys.modules})}))
+"""
+
+
+def test_validate_and_one_off_rules_answers_import_no_numba() -> None:
+    """A kernel called a few times runs as plain Python: loading numba would take longer
+    than the answer."""
+    assert "numba" not in _probe(PROBE)["modules"]
+    team = "martin-erat,vaclav-prospal,radek-dvorak,filip-hronek,frantisek-pospisil,tuukka-rask"
+    match = _probe(RULES_PROBE, "match", team, "stand-in-opponent-03")
+    assert "numba" not in match["modules"]
+    example = PROJECT_ROOT / "docs" / "examples" / "disaster-battle.yaml"
+    battle = _probe(RULES_PROBE, "battle", str(example))
+    assert "numba" not in battle["modules"]
