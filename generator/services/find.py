@@ -151,11 +151,11 @@ def load_pack(root: Path, printing: bool = True) -> LoadedPack:
             key = remembered.fingerprint([root], ("rules",))
         except OSError:
             key = None  # checked in full
-    known = key is not None and remembered.recall(key) == ("", True)
+    known = key is not None and remembered.recall(key) == remembered.SCHEMAS_PASSED
     result = validate_pack(root, printing, schemas_passed=known)
     _raise_errors(result.diagnostics)
     if key is not None and not known:
-        remembered.remember(key, ("", True))
+        remembered.remember(key, remembered.SCHEMAS_PASSED)
     assert result.pack is not None
     return LoadedPack(result.pack, result.plugin)
 

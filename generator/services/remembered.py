@@ -38,6 +38,8 @@ CACHE_VARIABLE = "DRAFTDECK_CACHE_DIR"
 
 Answer = tuple[str, bool]
 """(the report as printed, whether it passed)."""
+SCHEMAS_PASSED: Answer = ("", True)
+"""What a rules load keeps: the pack's files passed their schemas (no report is printed)."""
 
 
 def remembered(roots: Sequence[Path], options: Sequence[str], work: Callable[[], Answer]) -> Answer:

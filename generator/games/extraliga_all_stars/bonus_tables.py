@@ -253,24 +253,26 @@ class Tables:
         """(win, tie) of the first side in a position (configurations `a` and `b`)."""
         if not self.every_position and ((ours, theirs) != self.start_bonuses or passed):
             raise ValueError("only the start of the bonus phase was kept: solve every position")
-        c = self.combo[(*ours, *theirs)]
+        at, size_a, size_b = self._block(ours, theirs)
         passes = 2 if self.every_position else 1
-        size_a = int(self.first.size[self.first.space(ours[0], theirs[2])])
-        size_b = int(self.second.size[self.second.space(theirs[0], ours[2])])
         slot = mover * passes + (passed if self.every_position else 0)
-        at = int(self.offset[c]) + ((slot * size_a + a) * size_b + b) * 2
+        at += ((slot * size_a + a) * size_b + b) * 2
         return float(self.values[at]), float(self.values[at + 1])
 
     def start(self) -> tuple[Any, Any]:
         """(win, tie) of the first side as two matrices over the configurations of both
         sides' dice, when every bonus is still to play and the first side is to move."""
-        ours, theirs = self.start_bonuses
+        at, size_a, size_b = self._block(*self.start_bonuses)
+        block = self.values[at : at + size_a * size_b * 2].reshape(size_a, size_b, 2)
+        return block[:, :, 0], block[:, :, 1]
+
+    def _block(self, ours: Counts, theirs: Counts) -> tuple[int, int, int]:
+        """Where the positions with these bonuses left start, and both sides' numbers of
+        configurations."""
         c = self.combo[(*ours, *theirs)]
         size_a = int(self.first.size[self.first.space(ours[0], theirs[2])])
         size_b = int(self.second.size[self.second.space(theirs[0], ours[2])])
-        at = int(self.offset[c])
-        block = self.values[at : at + size_a * size_b * 2].reshape(size_a, size_b, 2)
-        return block[:, :, 0], block[:, :, 1]
+        return int(self.offset[c]), size_a, size_b
 
 
 class TooLarge(Exception):

@@ -104,6 +104,10 @@ class RuleBook:
         """Refuse a team of card positions of the wrong size or with a card twice."""
         if len(cards) != self.team_size:
             raise InputError(f"{who} has {len(cards)} cards; a team has {self.team_size}")
+        self.check_distinct(cards, who)
+
+    def check_distinct(self, cards: Sequence[int], who: str) -> None:
+        """Refuse card positions that name a card twice."""
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             raise InputError(f"{who} lists card '{self.card_name(twice)}' twice")

@@ -243,9 +243,7 @@ def start_playoffs(
     players = len(hands)
     check_players(book.game, players)
     for name, cards in hands.items():
-        if len(set(cards)) != len(cards):
-            twice = next(c for c in cards if list(cards).count(c) > 1)
-            raise InputError(f"the hand of '{name}' lists card '{book.card_name(twice)}' twice")
+        book.check_distinct(cards, f"the hand of '{name}'")
     _no_card_twice(hands, book)
     held = _tickets(book, players, dict.fromkeys(hands, ()), tickets)
     managers = tuple(Manager(name, tuple(cards), (), held[name]) for name, cards in hands.items())
