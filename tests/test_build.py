@@ -121,7 +121,8 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     )
     tiebreaker = (
         "error: tiebreaker [fr], card tiebreaker-1, data/all-star-draft/layouts/tiebreaker.yaml:16, "
-        f"element 'medals': does not fit its 22.7x7.0 mm box even at 5.0 pt: '1. {long_name}'"
+        f"element 'medals': does not fit its 22.7x7.0 mm box even at 5.0 pt: "
+        f"'{('1. ' + long_name)[:60]}…'"  # a message quotes 60 characters at most
     )
     assert hockey in result.output and tiebreaker in result.output
     assert _unchanged(project, good)

@@ -23,6 +23,7 @@ from generator.printing.fonts import register
 from generator.printing.geometry import pt
 from generator.printing.pen import Pen
 from generator.printing.text import Where
+from generator.printing.typography import tie
 
 INK = "#1B1F2A"
 HEADER = "#14284B"
@@ -198,16 +199,20 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
     from reportlab.platypus import Paragraph as P
     from reportlab.platypus import Table as T
 
+    def _set(text: str) -> str:
+        """A text as ReportLab reads it, with the language's no-break spaces."""
+        return _escape(tie(text, locale))
+
     if isinstance(block, Heading):
-        return P(_escape(block.text), styles[f"h{min(block.level, 3)}"])
+        return P(_set(block.text), styles[f"h{min(block.level, 3)}"])
     if isinstance(block, Paragraph):
         # A paragraph that introduces what follows (ending with a colon) stays with it.
         leads = block.text.rstrip().endswith(":")
-        return P(_escape(block.text), styles["lead" if leads else "body"])
+        return P(_set(block.text), styles["lead" if leads else "body"])
     if isinstance(block, Note):
-        return P(_escape(block.text), styles["note"])
+        return P(_set(block.text), styles["note"])
     if isinstance(block, Bullets | Steps):
-        items: Any = [ListItem(P(_escape(item), styles["body"])) for item in block.items]
+        items: Any = [ListItem(P(_set(item), styles["body"])) for item in block.items]
         return ListFlowable(
             items,
             bulletType="bullet" if isinstance(block, Bullets) else "1",
@@ -218,20 +223,20 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
     if isinstance(block, Figure):
         if block.caption:
             return KeepTogether(
-                [P(_escape(block.caption), styles["caption"]), _FigureFlowable(block, locale)]
+                [P(_set(block.caption), styles["caption"]), _FigureFlowable(block, locale)]
             )
         return _FigureFlowable(block, locale)
     if isinstance(block, Gallery):
-        caption = P(_escape(block.caption), styles["caption"])
+        caption = P(_set(block.caption), styles["caption"])
         return [caption, _gallery_flowable_class()(block.items, locale)]
     if isinstance(block, BarChart):
-        return KeepTogether([P(_escape(block.caption), styles["caption"]), _chart(block, styles)])
-    rows = [[P(_escape(cell), styles["head"]) for cell in block.header]]
+        return KeepTogether([P(_set(block.caption), styles["caption"]), _chart(block, styles)])
+    rows = [[P(_set(cell), styles["head"]) for cell in block.header]]
     rows += [
         [
             _FigureFlowable(cell, locale)
             if isinstance(cell, Figure)
-            else P(_escape(cell), styles["cell"])
+            else P(_set(cell), styles["cell"])
             for cell in row
         ]
         for row in block.rows
@@ -251,7 +256,7 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
             ]
         )
     )
-    return KeepTogether([P(_escape(block.caption), styles["caption"]), table])
+    return KeepTogether([P(_set(block.caption), styles["caption"]), table])
 
 
 PADDING = 8.0

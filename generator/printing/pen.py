@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any, NamedTuple
 
-from generator.printing.fonts import register
+from generator.printing.fonts import coverage, register
 from generator.printing.geometry import POINTS_PER_MM, Rect, pt
 from generator.printing.rich import (
     ICON_DROP,
@@ -25,6 +25,7 @@ from generator.printing.rich import (
     segments,
 )
 from generator.printing.text import ASCENT, Fitted, Where, fit
+from generator.printing.typography import NO_BREAK, tie
 
 Colour = str
 """#RRGGBB."""
@@ -177,11 +178,18 @@ class Pen:
         path.close()
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
+    def tied(self, text: str, style: TextStyle, font: str) -> str:
+        """A text that wraps, with its language's no-break spaces where its font has one."""
+        if not style.wrap or ord(NO_BREAK) not in coverage(font):
+            return text
+        return tie(text, self.where.locale)
+
     def fitted(self, box: Rect, text: str, style: TextStyle) -> Fitted:
         """The text fitted into the box: its lines and the size they are set at."""
+        font = self.fonts[style.weight]
         return fit(
-            text,
-            self.fonts[style.weight],
+            self.tied(text, style, font),
+            font,
             pt(box.width),
             pt(box.height),
             style.size,
@@ -212,9 +220,10 @@ class Pen:
 
     def rich_fitted(self, box: Rect, text: str, style: TextStyle) -> RichFitted:
         """Rich text fitted into the box."""
+        variants = self.variants(style)
         return fit_rich(
-            text,
-            self.variants(style),
+            self.tied(text, style, variants.regular),
+            variants,
             pt(box.width),
             pt(box.height),
             style.size,

@@ -17,7 +17,18 @@ LEADING = 1.15
 ASCENT = 0.72
 """Where the first baseline sits below the top of a text block, as a share of the font size."""
 POINTS_PER_MM = 72 / 25.4
+QUOTED = 60
+"""Characters of a text a message quotes; a longer text is cut there, with an ellipsis."""
 T = TypeVar("T")
+
+
+def quoted(text: str) -> str:
+    """A text as a message quotes it: no-break spaces shown as spaces, at most QUOTED
+    characters."""
+    shown = text.replace("\u00a0", " ").replace("\u202f", " ")
+    if len(shown) > QUOTED:
+        shown = shown[:QUOTED].rstrip() + "…"
+    return repr(shown)
 
 
 class TextProblem(DraftdeckError):
@@ -30,7 +41,8 @@ class TextProblem(DraftdeckError):
         self.problem, self.hint, self.where = problem, hint, where
         place = f", {where}" if where else ""
         super().__init__(
-            f"{component} [{locale}]{place}: {problem}: {text!r}" + (f"; {hint}" if hint else "")
+            f"{component} [{locale}]{place}: {problem}: {quoted(text)}"
+            + (f"; {hint}" if hint else "")
         )
 
     def at(self, where: str) -> TextProblem:

@@ -1,0 +1,88 @@
+"""Where a language's typography forbids a line break: no-break spaces after short words.
+
+Line breaking is printing's job, and where a line may break depends on the language of
+the text (never after « des » in French). Each language may have a `typography.yaml`
+beside draftdeck's catalog of it (`locales/<lang>/typography.yaml`): the words a line
+never ends on (articles, prepositions) and whether a number stays with the word after
+it. `tie` turns the space after such a word into a no-break space (U+00A0), which every
+line breaker of draftdeck (card texts, rich texts, documents) keeps inside its word;
+the pen and the document writer call it on each text that wraps. A language without
+the file is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+
+from generator.core.paths import LOCALES_DIR
+
+NO_BREAK = "\u00a0"
+_OPENING = "«„“‚‘(\"'[*\u202f\u00a0"
+"""Quotes, brackets and markup a word may open with; they do not change the word."""
+_MARKUP = "*"
+"""Rich-text markup a word may end with (**de**)."""
+_NUMBER = re.compile(r"\d+(?:[.,\u202f\u00a0]\d+)*")
+
+
+@dataclass(frozen=True)
+class Typography:
+    """One language's rules."""
+
+    keep_with_next: frozenset[str]
+    numbers_keep_with_next: bool
+
+    def ties(self, word: str, following: str) -> bool:
+        """Whether no line may break between `word` and `following`."""
+        bare = word.lstrip(_OPENING).rstrip(_MARKUP)
+        if not bare:
+            return False
+        if bare.casefold() in self.keep_with_next:
+            return True
+        return (
+            self.numbers_keep_with_next
+            and _NUMBER.fullmatch(bare) is not None
+            and following.lstrip(_OPENING)[:1].isalpha()
+        )
+
+
+NONE = Typography(frozenset(), False)
+
+
+@cache
+def typography(locale: str) -> Typography:
+    """The rules of a language (its base language's, for de_CH and the like)."""
+    import yaml
+
+    language = locale.replace("-", "_").split("_")[0]
+    path = LOCALES_DIR / language / "typography.yaml"
+    if not path.is_file():
+        return NONE
+    rules = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return Typography(
+        frozenset(str(word).casefold() for word in rules.get("keep-with-next", ())),
+        bool(rules.get("numbers-keep-with-next", False)),
+    )
+
+
+def tie(text: str, locale: str) -> str:
+    """The text with a no-break space wherever the language keeps two words on one line."""
+    rules = typography(locale)
+    if rules is NONE or " " not in text:
+        return text
+    words = text.split(" ")
+    out = [words[0]]
+    for word, following in pairwise(words):
+        last, first = word.rsplit("\n", 1)[-1], following.split("\n", 1)[0]
+        out.append(NO_BREAK if last and first and rules.ties(last, first) else " ")
+        out.append(following)
+    return "".join(out)
+
+
+def bad_break(line: str, following: str, locale: str) -> bool:
+    """Whether a line ends where the language forbids a break (on "des", on a number before
+    its noun), given the line after it; for checks of laid-out text."""
+    words, after = line.rstrip().split(), following.lstrip().split()
+    return bool(words and after) and typography(locale).ties(words[-1], after[0])
