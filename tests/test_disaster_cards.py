@@ -185,23 +185,23 @@ def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     assert set(cards) == {"reference-1"}
     assert "refills their hand to 5 or discards down to 10" in cards["reference-1"]
     shown = {e for e, text in _shown(loaded, *STEPS).items() if text}
-    assert shown == {"s5-strongest-graveyard", "s6-chosen"}
+    assert shown == {"s5-strongest-winner", "s6-chosen"}
     replace_once(pack / "battle.yaml", "refill-to: 5", "refill-to: 6")
     replace_once(pack / "battle.yaml", "victory-points: 3", "victory-points: 4")
     replace_once(
         pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
     )
     replace_once(pack / "battle.yaml", "chain-counts: chosen", "chain-counts: all-dead")
-    replace_once(pack / "battle.yaml", "dead-reward: graveyard", "dead-reward: winner")
+    replace_once(pack / "battle.yaml", "dead-reward: winner", "dead-reward: graveyard")
     changed = load_pack(pack)
     assert "refills their hand to 6" in _texts(changed, "reference", "s1", "en")["reference-1"]
     assert _texts(changed, "reference", "goal", "de")["reference-1"].startswith(
         "Wer zuerst 4 Siegpunkte"
     )
     texts = _shown(changed, *STEPS)
-    assert {e for e, text in texts.items() if text} == {"s5-weakest-winner", "s6-all-dead"}
-    assert "is higher than every other such total" in texts["s5-weakest-winner"]
-    assert "even if it died" in texts["s5-weakest-winner"]
+    assert {e for e, text in texts.items() if text} == {"s5-weakest-graveyard", "s6-all-dead"}
+    assert "is higher than every other such total" in texts["s5-weakest-graveyard"]
+    assert "unless it died" in texts["s5-weakest-graveyard"]
     assert "died in the battle" in texts["s6-all-dead"]
 
 

@@ -179,10 +179,10 @@ def test_where_a_reward_that_died_goes_follows_the_data_or_the_question(
     code, output = _ask(runner, tmp_path, text)
     assert code == 0, output
     assert "(reward 0, died)" in output
-    assert "winner (strongest-opponent): Ada\nthe reward goes to the graveyard\n" in output
-    code, output = _ask(runner, tmp_path, text + "dead-reward: winner\n")
-    assert "the reward goes to Ada's hand" in output
+    assert "winner (strongest-opponent): Ada\nthe reward goes to Ada's hand\n" in output
+    code, output = _ask(runner, tmp_path, text + "dead-reward: graveyard\n")
+    assert "the reward goes to the graveyard" in output
     code, output = _ask(runner, tmp_path, text + "chain-counts: all-dead\n", "--json")
     answer = json.loads(output)
-    assert answer["chain_counts"] == "all-dead" and answer["dead_reward"] == "graveyard"
+    assert answer["chain_counts"] == "all-dead" and answer["dead_reward"] == "winner"
     assert len(answer["chain"]) == 2  # no unit of an army died: both still go

@@ -170,3 +170,81 @@ def test_the_pile_refills_from_the_graveyard_then_runs_dry() -> None:
     pile.graveyard += [a, b]
     assert {pile.draw(), pile.draw()} == {a, b}
     assert pile.graveyard == [] and pile.draw() is None
+
+
+class _Stacked(Random):
+    """Deals the deck in the order given (no shuffle) and gives the opening to seat 0."""
+
+    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        """Leave the deck as it is."""
+
+    def randrange(self, *_: object, **__: object) -> int:
+        return 0
+
+
+class _Scripted(RandomBot):
+    """Drafts the first unit offered and sends the units it is told to, when it holds them."""
+
+    def __init__(self, rng: Random, sends: list[str]) -> None:
+        super().__init__(rng)
+        self.sends = sends
+
+    def draft(self, options: Sequence[Unit], hand: Sequence[Unit], view: Table) -> int:
+        return 0
+
+    def army(self, hand: Sequence[Unit], reward: Unit | None, view: Table) -> list[int]:
+        chosen = [i for i, unit in enumerate(hand) if unit.id in self.sends]
+        return chosen or [0]
+
+
+def test_a_battle_draws_in_the_rulebooks_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling D6 in a whole game: draws after the reveal, then the effects' draws, then the
+    victory card, each from the deck's top as it is then."""
+    from generator.games.disaster_draft import game
+
+    events: list[tuple[str, ...]] = []
+
+    class Traced(game._Pile):
+        dealing = False
+
+        def deal(self, player: game.Player, count: int) -> None:
+            before = len(player.hand)
+            self.dealing = True
+            super().deal(player, count)
+            self.dealing = False
+            events.append(("deal", str(player.seat), *(u.id for u in player.hand[before:])))
+
+        def draw(self) -> Unit | None:
+            card = super().draw()
+            if not self.dealing and card is not None:
+                events.append(("take", card.id))
+            return card
+
+    monkeypatch.setattr(game, "_Pile", Traced)
+    # The deck is dealt from its end: the opening's ten units, then the draws of battle 1.
+    weak, strong = ["gloom-moth"], ["ash-golem", "frost-wyrm", "cinder-drake"]
+    units = list(DECK.units)
+    rest = [u for u in units if u not in weak + strong]
+    opening = ["gloom-moth", *rest[:4]][::-1], [*strong, *rest[4:6]][::-1]
+    interleaved = [u for pair in zip(*opening, strict=True) for u in pair]
+    order = rest[6:] + interleaved[::-1]
+    deck = dataclasses.replace(
+        DECK,
+        units={u: DECK.units[u] for u in order},
+        rules=dataclasses.replace(DECK.rules, victory_points=1),
+    )
+    rng = _Stacked(0)
+    play_game(deck, [_Scripted(rng, weak), _Scripted(rng, strong)], rng)
+    top = list(reversed(rest[6:]))  # what is left of the deck, top first
+    assert [e[1] for e in events[:10]] == interleaved  # the opening: seat 0 the moth, 1 the strong
+    events[:10] = []
+    # Battle 1: one card each, hands to 5 (already), the reward, then the draws.
+    assert events[0] == ("deal", "0", top[0]) and events[1] == ("deal", "1", top[1])
+    assert events[2:4] == [("deal", "0"), ("deal", "1")]  # nobody below 5
+    assert events[4] == ("take", top[2])  # the reward
+    # One unit sent draws 2, three draw 0, right after the reveal.
+    assert events[5] == ("deal", "0", top[3], top[4]) and events[6] == ("deal", "1")
+    # Gloom Moth's "draw 1 card", once every effect has acted.
+    assert events[7] == ("deal", "0", top[5]) and events[8] == ("deal", "1")
+    # Then the winner's victory card, the deck's top after all of those draws.
+    assert events[9] == ("take", top[6])

@@ -40,7 +40,7 @@ def test_the_summary_shows_the_data() -> None:
     assert "| C | Creature | 10 |" in text and "| S | Support | 9 |" in text
     assert "| Unit card | 48 |" in text and "| Reference card | 4 |" in text
     assert "plus the total of each opponent, taken one at a time" in text  # strongest-opponent
-    assert "If the reward died in the battle, it stays in the graveyard." in text  # D5
+    assert "takes the reward into their hand, even if it died in the battle" in text  # D5
     assert "until as many units have been sent to the graveyard as there are players" in text
     assert "One player may lose several units, another none." in text  # the chain's count
     assert "For 2 to 4 players." in text
@@ -57,7 +57,7 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
         pack / "battle.yaml", "win-condition: strongest-opponent", "win-condition: weakest-opponent"
     )
     replace_once(pack / "battle.yaml", "chain-counts: chosen", "chain-counts: all-dead")
-    replace_once(pack / "battle.yaml", "dead-reward: graveyard", "dead-reward: winner")
+    replace_once(pack / "battle.yaml", "dead-reward: winner", "dead-reward: graveyard")
     replace_once(
         pack / "units.yaml",
         "{id: tinker, name: Tinker, type: s,",
@@ -69,7 +69,7 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     assert "| 1 | 3 |" in text
     assert "if two of them tie for highest, nobody wins" in text
     assert "taken one at a time" not in text
-    assert "even if it died in the battle" in text
+    assert "a reward that died in the battle stays in the graveyard" in text
     assert "those the effects killed included" in text
     assert "| A | Archer | 10 |" in text and "| S | Support | 8 |" in text
 

@@ -30,8 +30,9 @@ BOX = {
     "strength-token": 30,
     "scoring-token": 5,
     "score-sheet": 1,
+    "die": 12,
 }
-"""The rulebook's list of components (dice and rulebook aside)."""
+"""The rulebook's list of components (the rulebook aside)."""
 SEASON_DRAWS = {2: 2, 3: 3, 4: 3, 5: 5}
 """Draw cards in the season deck by number of players (the rulebook's table)."""
 
@@ -93,6 +94,10 @@ def test_the_rulebook_cards_carry_only_what_it_says() -> None:
     stand_ins = [p for p in players.values() if p["id"].startswith("stand-in-")]
     assert len(stand_ins) == 103
     assert all(p["provisional"] and p["name"].startswith("Stand-in ") for p in stand_ins)
+    # What docs/rules-extraliga.md says the data holds: 19 clubs and eight legends.
+    clubs = Counter(p["club"] for p in players.values() if p["club"] is not None)
+    assert sorted(Counter(clubs.values()).items()) == [(1, 2), (5, 2), (6, 15)]
+    assert sum(p["club"] is None for p in players.values()) == 8
 
 
 def test_strict_validation_fails_on_the_stand_ins(runner: CliRunner) -> None:
@@ -131,9 +136,11 @@ def test_player_cards_print_in_each_language(built: Path, locale: str, words: li
 
 @pytest.mark.parametrize("locale", ["de", "fr", "en"])
 def test_every_component_prints(built: Path, locale: str) -> None:
-    for component in BOX:
+    printed = [component for component in BOX if component != "die"]  # dice are bought
+    for component in printed:
         assert reader(built / locale / f"{component}.pdf").pages, component
-    assert len(reader(built / locale / "print-and-play.pdf").pages) > len(BOX)
+    assert not (built / locale / "die.pdf").exists()
+    assert len(reader(built / locale / "print-and-play.pdf").pages) > len(printed)
 
 
 @pytest.mark.parametrize(

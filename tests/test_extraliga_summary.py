@@ -71,7 +71,10 @@ def test_the_tables_show_the_data() -> None:
         ["5", "none: change as you like"],
         ["6 (stand-in)", "none: change as you like"],  # the rulebook maps five results only
     ]
-    assert tables["Virtual opponents"][1:] == [
+    opponents = (
+        "Virtual opponents: chance to win with your own offence and defence of 3, no bonuses"
+    )
+    assert tables[opponents][1:] == [
         [o.name, str(o.attack), str(o.defence), _percent(_win(3, 3, o.attack, o.defence))]
         for o in deck.opponents.values()
     ]
@@ -85,6 +88,7 @@ def test_the_tables_show_the_data() -> None:
         ["Team strength token", "30"],
         ["Scoring token", "5"],
         ["Score sheet", "1"],
+        ["Die", "12"],
     ]
     assert tables["Points for a match"][1:] == [
         ["Win", "3"],

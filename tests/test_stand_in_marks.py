@@ -1,7 +1,7 @@
 """What rests on a value the rulebooks do not give is printed as such, in its language: every
 card, board and table row the data marks provisional (the 2020 arenas, board and playoff
 points, Extraliga's draw cards and the lineup die's sixth face), and a real player's card
-whose club is not known. A card whose facts are known carries no mark."""
+the rulebook shows only in part. A card whose facts are known carries no mark."""
 
 from __future__ import annotations
 
@@ -17,9 +17,14 @@ ALL_STAR_DRAFT = load_pack(DATA / "all-star-draft")
 EXTRALIGA = load_pack(DATA / "extraliga-all-stars")
 STAND_IN = {"en": "Stand-in card", "de": "Platzhalterkarte", "fr": "Carte provisoire"}
 INCOMPLETE = {
-    "en": "Incomplete card: club not known",
-    "de": "Unvollständige Karte: Klub unbekannt",
-    "fr": "Carte incomplète\u202f: club inconnu",
+    "en": "Incomplete card: club not known, position and figures provisional",
+    "de": "Unvollständige Karte: Klub unbekannt, Position und Werte vorläufig",
+    "fr": "Carte incomplète\u202f: club inconnu, poste et valeurs provisoires",
+}
+PARTIAL = {
+    "en": "Incomplete card: position and figures provisional",
+    "de": "Unvollständige Karte: Position und Werte vorläufig",
+    "fr": "Carte incomplète\u202f: poste et valeurs provisoires",
 }
 LOCALES = ("en", "de", "fr")
 
@@ -56,6 +61,18 @@ def test_a_real_player_whose_club_is_not_known_is_an_incomplete_card(locale: str
     marked = {card for card, texts in players.items() if INCOMPLETE[locale] in texts}
     assert marked == {"filip-hronek", "tuukka-rask"}
     assert not any(STAND_IN[locale] in players[card] for card in marked)  # real players
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_real_player_the_rulebook_shows_in_part_is_an_incomplete_card(locale: str) -> None:
+    """The example's players: positions read from the example, figures not given."""
+    players = _printed(EXTRALIGA, "hockey-player", locale)
+    partial = {card for card, texts in players.items() if PARTIAL[locale] in texts}
+    assert partial == {"martin-erat", "vaclav-prospal", "radek-dvorak", "frantisek-pospisil"}
+    assert not any(INCOMPLETE[locale] in players[card] for card in partial)
+    assert not any(
+        mark in players["jaromir-jagr"] for mark in (PARTIAL[locale], INCOMPLETE[locale])
+    )
 
 
 @pytest.mark.parametrize(

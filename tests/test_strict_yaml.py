@@ -242,3 +242,11 @@ def test_a_stream_is_scanned_for_positions_once_for_all_its_documents(
     assert documents[1].locate(("b", 1)) == (3, 8)
     assert documents[2].locate(("c", "d")) == (5, 5)
     assert len(calls) == 1
+
+
+def test_a_control_character_after_accented_letters_is_located_at_its_column() -> None:
+    """libyaml counts a refused character's place in bytes; the column counts characters."""
+    from generator.loading.strict_yaml import parse_stream
+
+    _, problems = parse_stream("a: Käse\nb: Übung\n# x \x1b[2J\n", "x.yaml")
+    assert [(p.line, p.column) for p in problems] == [(3, 5)]

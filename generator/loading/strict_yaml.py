@@ -460,7 +460,9 @@ def parse_stream(text: str, display: str) -> tuple[list[Document], list[Diagnost
         else:
             builder.diagnostics.append(Diagnostic(display, 0, 0, f"YAML syntax error: {problem}"))
     except yaml.reader.ReaderError as exc:  # a character YAML refuses, at its position
-        line, column = _line_and_column(text, exc.position)
+        # libyaml counts the position in UTF-8 bytes: find the character itself instead.
+        found = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
+        line, column = _line_and_column(text, found if found >= 0 else exc.position)
         document = Document(display, None, lines)
         builder.diagnostics.append(
             document.diagnostic_at(

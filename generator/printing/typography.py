@@ -33,6 +33,8 @@ class Typography:
 
     keep_with_next: frozenset[str]
     numbers_keep_with_next: bool
+    numbers_break_before: frozenset[str] = frozenset()
+    """Words a number does not keep with it ("0 und 20" may break before "und")."""
 
     def ties(self, word: str, following: str) -> bool:
         """Whether no line may break between `word` and `following`."""
@@ -41,10 +43,12 @@ class Typography:
             return False
         if bare.casefold() in self.keep_with_next:
             return True
+        after = following.lstrip(_OPENING)
         return (
             self.numbers_keep_with_next
             and _NUMBER.fullmatch(bare) is not None
-            and following.lstrip(_OPENING)[:1].isalpha()
+            and after[:1].isalpha()
+            and after.casefold() not in self.numbers_break_before
         )
 
 
@@ -64,6 +68,7 @@ def typography(locale: str) -> Typography:
     return Typography(
         frozenset(str(word).casefold() for word in rules.get("keep-with-next", ())),
         bool(rules.get("numbers-keep-with-next", False)),
+        frozenset(str(word).casefold() for word in rules.get("numbers-break-before", ())),
     )
 
 

@@ -53,7 +53,7 @@ class Rules:
     max_battles: int = 100
     chain_counts_dead: bool = False
     """The graveyard chain counts the army units effects killed too (ruling D5)."""
-    dead_reward_to_winner: bool = False
+    dead_reward_to_winner: bool = True
     """A reward that died still goes to the winner's hand (ruling D5)."""
 
 
