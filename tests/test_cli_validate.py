@@ -89,6 +89,8 @@ def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) ->
 
 def test_strict_fails_on_warnings(project: Path, runner: CliRunner) -> None:
     for path in Path(PACK).rglob("*.yaml"):
+        if path.parent.name in ("documents", "layouts"):
+            continue  # their `provisional: true` are conditions, not values
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace("provisional: true", "provisional: false"), encoding="utf-8")
     assert runner.invoke(app, ["validate", "data", "--strict"]).exit_code == 0

@@ -49,7 +49,7 @@ def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRun
         'msgstr "Station de Bus"\n#, fuzzy',
     )
     own_interface_catalogs(project / PACK)  # checked like the pack's own catalogs
-    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "{n}er"', 'msgstr "{m}er"')
+    replace_once(Path(f"{FR}/draftdeck.po"), 'msgstr "{n}ᵉʳ"', 'msgstr "{m}er"')
     result = runner.invoke(app, ["i18n", "check", "--data", "data", "--no-render"])
     assert result.exit_code == 1
     assert "'{n}st': placeholders differ from the source: '{m}er' should use {n}" in result.stdout

@@ -236,7 +236,7 @@ def test_2020_prints_what_its_data_supports(tmp_path: Path) -> None:
     ]
     board = reader(folder / "scoring-board.pdf")
     assert len(board.pages) == 2
-    assert "Teil 1-1" in board.pages[0].extract_text()
+    assert "Blatt 1 von 2" in board.pages[0].extract_text()
 
 
 def test_the_largest_bleed_is_filled(tmp_path: Path) -> None:

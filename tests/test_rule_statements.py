@@ -40,16 +40,38 @@ def _reference(locale: str) -> str:
 
 # (what the rule says, in each language; what misstated it, in each language)
 ALL_STAR_DRAFT: Statements = {
-    "only teams tied in full share a rank": (
+    "tied teams share the best of their ranks, the others are skipped": (
         {
-            "en": "Teams tied in full (same strength, same attribute and same value) share the "
-            "better rank",
-            "de": "Teams im Gleichstand (gleiche Stärke, gleiches Attribut, gleicher Wert) teilen "
-            "sich den besseren Rang",
-            "fr": "Des équipes ex aequo (même Puissance, même critère et même valeur) partagent "
-            "le meilleur rang",
+            "en": "they share the best of the ranks they take and each scores its fans; the other "
+            "ranks they take are skipped (one for two tied teams, two for three)",
+            "de": "Sie teilen sich den besten der Ränge, die sie belegen, und erhalten jeweils "
+            "dessen Fans; die übrigen Ränge, die sie belegen, entfallen (bei zwei Teams einer, "
+            "bei dreien zwei)",
+            "fr": "elles partagent le meilleur de leurs rangs et gagnent chacune les Supporters "
+            "de ce rang ; les autres rangs qu’elles occupent sont sautés (un pour deux équipes, "
+            "deux pour trois)",
         },
-        {"de": "Gleichstarke Teams teilen sich den besseren Rang", "en": "Teams that tie share"},
+        {
+            "de": ("Gleichstarke Teams teilen sich den besseren Rang", "gleiches Attribut, gleicher"),
+            "fr": "(même Puissance, même critère et même valeur)",
+            "en": ("Teams that tie share", "for each further tied team"),
+        },
+    ),
+    "teams are laid face down and revealed together": (
+        {
+            "en": "lays a team of 5 face down; then all reveal their teams together",
+            "de": "legt verdeckt ein Team aus 5 aus; dann decken alle gleichzeitig auf",
+            "fr": "pose face cachée une équipe de 5 ; puis tous révèlent simultanément leur équipe",
+        },
+        {},
+    ),
+    "shootout cards are laid face down and revealed together": (
+        {
+            "en": "each lays one card from their hand face down, all reveal them together",
+            "de": "legt eine Karte aus der Hand verdeckt aus, alle decken gleichzeitig auf",
+            "fr": "chacun pose face cachée une carte de sa main, tous les révèlent simultanément",
+        },
+        {},
     ),
     "a shootout needs a full tie for last place": (
         {

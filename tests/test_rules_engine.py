@@ -391,3 +391,23 @@ def test_most_fans_wins_then_playoff_fans_then_shared() -> None:
     assert [(s.manager, s.winner) for s in tie] == [("A", True), ("B", False)]
     shared = final_standings({"A": 50, "B": 50}, {"A": 20, "B": 20})
     assert all(s.winner for s in shared)
+
+
+def test_managers_eliminated_together_may_share_the_best_of_their_places() -> None:
+    """The other reading of a shared elimination (`eliminated_together: best-place`): as tied
+    teams share the better rank, A and B share 2nd place of the two they take."""
+    import dataclasses
+
+    plain = book()
+    playoffs = dataclasses.replace(plain.edition.playoffs, together_best=True)
+    best = dataclasses.replace(plain, edition=dataclasses.replace(plain.edition, playoffs=playoffs))
+    hands = {
+        "A": cards("tiger-1 tiger-2 tiger-3 tiger-4 tiger-5 tiger-6"),
+        "B": cards("duck-1 duck-3 duck-4 duck-5 duck-6 duck-7"),
+        "C": cards("rabbit-1 duck-2 beaver-3 eagle-4 penguin-7 wolf-1 wolf-2 wolf-3"),
+    }
+    state = start_playoffs(best, hands, tickets={"A": 1, "B": 1, "C": 1})
+    state = choose_teams(state, {name: cards[:5] for name, cards in hands.items()})
+    assert [(m.name, m.place) for m in state.managers] == [("A", 2), ("B", 2), ("C", 1)]
+    points = best.edition.playoffs.points[3]
+    assert state.manager("A").fans == points[1]

@@ -20,6 +20,8 @@ class Paragraph:
     """A paragraph of running text."""
 
     text: str
+    keep_with_next: bool = False
+    """Printed on the page of the block after it."""
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,7 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
         return P(_set(block.text), styles[f"h{min(block.level, 3)}"])
     if isinstance(block, Paragraph):
         # A paragraph that introduces what follows (ending with a colon) stays with it.
-        leads = block.text.rstrip().endswith(":")
+        leads = block.text.rstrip().endswith(":") or block.keep_with_next
         return P(_set(block.text), styles["lead" if leads else "body"])
     if isinstance(block, Note):
         return P(_set(block.text), styles["note"])

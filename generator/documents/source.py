@@ -170,7 +170,7 @@ def _block(raw: Mapping[str, Any], scope: Scope, setting: Setting, where: PathKe
         return [Heading(_text(spec, scope, setting, at), int(raw.get("level", 2)))]
     if kind == "paragraph":
         text = _text(spec, scope, setting, at, raw.get("plural"), raw.get("count"))
-        return [Paragraph(text)]
+        return [Paragraph(text, bool(raw.get("keep-with-next", False)))]
     if kind == "note":
         return [Note(_text(spec, scope, setting, at))]
     if kind in ("bullets", "steps"):

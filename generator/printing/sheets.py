@@ -234,10 +234,12 @@ def tiled_pages(
     paper: Size,
     margin: float,
 ) -> tuple[PageDraw, ...]:
-    """Pages showing a large board tile by tile, with alignment marks in the overlaps."""
+    """Pages showing a large board tile by tile, with alignment marks in the overlaps; each
+    page labelled `label(number, count)`, from 1."""
+    regions = tiles(board, paper, margin)
     return tuple(
-        _tile_page(draw_board, label(c, r), region, margin)
-        for c, r, region in tiles(board, paper, margin)
+        _tile_page(draw_board, label(number, len(regions)), region, margin)
+        for number, (_, _, region) in enumerate(regions, 1)
     )
 
 

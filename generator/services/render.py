@@ -158,7 +158,7 @@ def build_part(loaded: LoadedPack, job: Job, tr: Translator, part: str) -> Deck 
     try:
         impose(component.size, job.settings)
     except ValueError:  # larger than the paper: tiled over several sheets
-        label = tr.text(N_("Tile {column}-{row}"))
+        label = tr.text(N_("Sheet {number} of {count}"))
         pages = tiled_pages(
             component.size,
             fronts[0],
@@ -315,5 +315,5 @@ class LanguageEnv:
         return self.tr.month(date)
 
 
-def _tile_label(pattern: str, column: int, row: int) -> str:
-    return pattern.format(column=column + 1, row=row + 1)
+def _tile_label(pattern: str, number: int, count: int) -> str:
+    return pattern.format(number=number, count=count)

@@ -53,11 +53,6 @@ TRANSLATIONS = {
         "fin gagne.",
         "en": "Collect cards of high value. Whoever holds the most points at the end wins.",
     },
-    ("documents", "What is in the box"): {
-        "de": "Spielmaterial",
-        "fr": "Matériel",
-        "en": "What is in the box",
-    },
     ("documents", "The deck has {cards.cards|copies|number} cards."): {
         "de": "Das Deck hat {cards.cards|copies|number} Karten.",
         "fr": "La pioche compte {cards.cards|copies|number} cartes.",
@@ -65,12 +60,12 @@ TRANSLATIONS = {
     },
     ("documents", "A turn"): {"de": "Ein Spielzug", "fr": "Un tour", "en": "A turn"},
     ("documents", "Draw a card."): {
-        "de": "Zieh eine Karte.",
+        "de": "Ziehe eine Karte.",
         "fr": "Piochez une carte.",
         "en": "Draw a card.",
     },
     ("documents", "Play a card from your hand face up in front of you."): {
-        "de": "Leg eine Karte aus deiner Hand offen vor dir aus.",
+        "de": "Lege eine Karte aus deiner Hand offen vor dir aus.",
         "fr": "Posez une carte de votre main face visible devant vous.",
         "en": "Play a card from your hand face up in front of you.",
     },
@@ -95,7 +90,7 @@ TRANSLATIONS = {
         "documents",
         "This summary is a starting point: write your game's rules in documents/summary.yaml.",
     ): {
-        "de": "Diese Übersicht ist ein Anfang: Schreib die Regeln deines Spiels in "
+        "de": "Diese Übersicht ist ein Anfang: Schreibe die Regeln deines Spiels in "
         "documents/summary.yaml.",
         "fr": "Ce résumé est un point de départ\u202f: écrivez les règles de votre jeu dans "
         "documents/summary.yaml.",
@@ -103,8 +98,8 @@ TRANSLATIONS = {
         "documents/summary.yaml.",
     },
     ("documents", "{game.name|tr}: rulebook tables"): {
-        "de": "{game.name|tr}: Tabellen der Spielregel",
-        "fr": "{game.name|tr}\u202f: tableaux des règles",
+        "de": "{game.name|tr}: Tabellen der Spielanleitung",
+        "fr": "{game.name|tr}\u202f: tableaux du livret",
         "en": "{game.name|tr}: rulebook tables",
     },
     ("documents", "The cards"): {"de": "Die Karten", "fr": "Les cartes", "en": "The cards"},

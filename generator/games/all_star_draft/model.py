@@ -150,6 +150,9 @@ class Playoffs:
     """Fans per ticket the winner holds, by player count (absent: none)."""
     provisional: bool
     """Whether any playoff value is unconfirmed."""
+    together_best: bool = False
+    """Managers eliminated in the same round share the best of the places they take, not
+    the lowest still open (`eliminated_together: best-place`)."""
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,7 @@ def _playoffs(raw: dict[str, Any]) -> Playoffs:
         points=_frozen({r["players"]: tuple(r["by_place"]) for r in raw["points"]}),
         ticket_bonus=_frozen({r["players"]: r["fans_per_ticket"] for r in raw["ticket_bonus"]}),
         provisional=any(r.get("provisional", False) for r in rows),
+        together_best=raw.get("eliminated_together", "lowest-place") == "best-place",
     )
 
 

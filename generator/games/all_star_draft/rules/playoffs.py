@@ -390,7 +390,7 @@ def _lose(
             out.append(loser)
     eliminations = [Elimination(name, remaining, "lost the round") for name in out]
     managers = _place(managers, out, remaining, book, players)
-    # Whoever cannot substitute two cards is out; together they take the lowest open place.
+    # Whoever cannot substitute two cards is out, all of them together.
     still_in = [m for m in managers if m.place is None]
     if len(still_in) > 1:
         stuck = [m.name for m in still_in if len(m.hand) < MIN_SWAP]
@@ -418,6 +418,11 @@ def _lose(
 def _place(
     managers: list[Manager], names: Sequence[str], place: int, book: RuleBook, players: int
 ) -> list[Manager]:
+    """Give the managers eliminated together, while `place` managers were still in, their
+    place: the lowest still open, or the best of those they take (the edition's
+    `eliminated_together`)."""
+    if book.edition.playoffs.together_best:
+        place -= max(len(names) - 1, 0)
     fans = _points(book, players, place)
     return [m._replace(place=place, fans=fans) if m.name in names else m for m in managers]
 

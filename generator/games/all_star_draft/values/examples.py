@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from generator.games.all_star_draft.model import Edition, Game
+from generator.games.all_star_draft.model import Attribute, Card, Edition, Game
 from generator.games.all_star_draft.rules import (
     card_key,
     playoff_round,
@@ -14,6 +14,7 @@ from generator.games.all_star_draft.rules import (
     rule_book,
     team_strength,
 )
+from generator.games.all_star_draft.rules.book import RuleBook
 from generator.games.all_star_draft.rules.strength import TeamStrength
 from generator.plugin_api import Translator
 
@@ -35,6 +36,17 @@ SHOOTOUT_TEAMS = {
 }
 SHOOTOUT_CARDS = {"Seb": "horse-3", "Clara": "reindeer-3"}
 ARENA = "stadium-fall-3"
+RULEBOOK_NAMES = {"2020": {"Emma": "Sam", "Ben": "Vreni", "Carine": "Ali", "Denis": "Jolanda"}}
+"""Managers named as in an edition's rulebook, where its own example has the same ranks
+(the first edition's: Sam first, Vreni and Ali tied for 2nd, Jolanda 4th)."""
+LAST_TICKET = {
+    "2020": {
+        "Sam": ["wolf-2", "wolf-5", "wolf-8", "eagle-3", "horse-9"],
+        "Vreni": ["panda-1", "shark-1", "tiger-1", "beaver-1", "penguin-7"],
+    }
+}
+"""The first edition's playoff example: with four managers, Sam (three of a species) and
+Vreni are the last two; Sam gives up his only ticket and takes 2nd place."""
 
 
 def card_name(tr: Translator, game: Game, card_id: str) -> str:
@@ -67,6 +79,7 @@ def examples(tr: Translator, game: Game, edition: Edition) -> dict[str, Any]:
     found: dict[str, Any] = {"strength": strength(tr, game), "medals": medals(tr, game)}
     found["shared-rank"] = shared_rank(tr, game, edition)
     found["shootout"] = shootout(tr, game, edition)
+    found["last-ticket"] = last_ticket(tr, game, edition)
     return found
 
 
@@ -102,7 +115,9 @@ def shared_rank(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] 
     arena = book.edition.arena(ARENA)
     if arena is None:
         return None
-    ranked = rank_teams(book, ARENA_TEAMS, len(ARENA_TEAMS), arena)
+    names = RULEBOOK_NAMES.get(edition.id, {})
+    teams = {names.get(name, name): cards for name, cards in ARENA_TEAMS.items()}
+    ranked = rank_teams(book, teams, len(teams), arena)
     ranks = [team.rank for team in ranked]
     shared = next(rank for rank in ranks if ranks.count(rank) > 1)
     tied = [team.manager for team in ranked if team.rank == shared]
@@ -141,6 +156,9 @@ def shootout(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | N
     }
     medal_order = game.priorities[players]
     decisive = next(i for i in range(len(medal_order)) if keys[a][i] != keys[b][i])
+    card = game.card(SHOOTOUT_CARDS[a])
+    assert card is not None
+    shared = [_value(tr, game, card, medal_order[i]) for i in range(decisive)]
     return {
         "players": players,
         "first": a,
@@ -154,6 +172,48 @@ def shootout(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | N
         "eliminated": result.outcome == "eliminated",
         "place": result.place or 0,
         "place-fans": result.fans or 0,
+        "provisional": result.place is not None and _provisional_points(book, players),
+        "shared": shared,
         "cards": [SHOOTOUT_CARDS[a], SHOOTOUT_CARDS[b]],
         "card-names": _cards(tr, game, [SHOOTOUT_CARDS[a], SHOOTOUT_CARDS[b]]),
     }
+
+
+def last_ticket(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | None:
+    """The edition rulebook's own playoff example, played out: the last two managers, and the
+    weaker gives up his only ticket."""
+    teams = LAST_TICKET.get(edition.id)
+    if teams is None:
+        return None
+    book = rule_book(game, edition.id)
+    players = 4
+    result = playoff_round(book, players, teams)
+    if result.loser is None or result.outcome != "eliminated":
+        return None
+    winner = next(name for name in teams if name != result.loser)
+    strength = team_strength(book, teams[result.loser], players)
+    return {
+        "players": players,
+        "loser": result.loser,
+        "winner": winner,
+        "group": _shown(tr, game, strength),
+        "place": result.place,
+        "fans": result.fans,
+    }
+
+
+def _value(tr: Translator, game: Game, card: Card, attribute: Attribute) -> str:
+    """A card's value of one attribute, as players say it: "Symbol Puck"."""
+    name = tr.name("attributes", game.attribute_names[attribute])
+    if attribute is Attribute.SYMBOL:
+        shown = tr.name("symbols", game.symbol_by_id(str(card.symbol)).name)
+    elif attribute is Attribute.SPECIES:
+        shown = tr.name("species", game.species_by_id(card.species).name)
+    else:
+        shown = tr.number(card.number)
+    return f"{name} {shown}"
+
+
+def _provisional_points(book: RuleBook, players: int) -> bool:
+    """Whether the edition's playoff points are stand-ins."""
+    return bool(book.edition.playoffs.provisional)
