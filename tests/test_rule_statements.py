@@ -52,7 +52,10 @@ ALL_STAR_DRAFT: Statements = {
             "deux pour trois)",
         },
         {
-            "de": ("Gleichstarke Teams teilen sich den besseren Rang", "gleiches Attribut, gleicher"),
+            "de": (
+                "Gleichstarke Teams teilen sich den besseren Rang",
+                "gleiches Attribut, gleicher",
+            ),
             "fr": "(même Puissance, même critère et même valeur)",
             "en": ("Teams that tie share", "for each further tied team"),
         },
