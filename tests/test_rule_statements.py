@@ -194,6 +194,25 @@ REFERENCE_CARD: Statements = {
     ),
 }
 EXTRALIGA: Statements = {
+    "the season deck's opponent cards are drawn at random and the deck shuffled": (
+        {
+            "en": "shuffle the draw cards for your number of managers together with as many "
+            "opponent cards, drawn at random, as the table gives",
+            "de": "mische die Auslosungskarten für die Zahl der Manager mit so vielen zufällig "
+            "gezogenen Gegnerkarten, wie die Tabelle nennt",
+            "fr": "mélangez les cartes de tirage au sort correspondant au nombre de managers "
+            "avec autant de cartes adversaire tirées au hasard que l’indique le tableau",
+        },
+        {"de": "die Gegnerkarten, die die Tabelle nennt", "fr": "selon le tableau, des cartes"},
+    ),
+    "a penalty spares a manager without a player of the named position": (
+        {
+            "en": "A manager with no player of the named position in the lineup is not concerned.",
+            "de": "Wer keinen Spieler der genannten Position aufgestellt hat, ist nicht betroffen.",
+            "fr": "Un manager qui n’aligne aucun joueur du poste indiqué n’est pas concerné.",
+        },
+        {"de": "keinen solchen Spieler", "en": "no such player"},
+    ),
     "the manager nearest the first-player token plays bonuses first": (
         {
             "en": "the manager of the match who sits nearest the first-player token in turn "
