@@ -106,3 +106,79 @@ def _ods_cell(value: Any) -> str:
         f'<table:table-cell office:value-type="string"><text:p>{escape(str(value))}</text:p>'
         "</table:table-cell>"
     )
+
+
+def write_raw_xlsx(path: Path, cells: str, name: str = "cards") -> Path:
+    """An XLSX workbook of one sheet whose sheetData is `cells` as written (<row><c r=...>),
+    for what no spreadsheet program would write: cells far apart, references no sheet has."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    relations = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+            'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.'
+            'openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'
+        ),
+        "_rels/.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{package}">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/'
+            '2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="{main}" '
+            f'xmlns:r="{relations}"><sheets><sheet name={quoteattr(name)} sheetId="1" '
+            'r:id="rId1"/></sheets></workbook>'
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{package}">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/'
+            '2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
+        ),
+        "xl/worksheets/sheet1.xml": (
+            f'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="{main}">'
+            f"<sheetData>{cells}</sheetData></worksheet>"
+        ),
+    }
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member, text in parts.items():
+            archive.writestr(member, text)
+    return path
+
+
+def xlsx_cell(reference: str, value: object) -> str:
+    """One cell of write_raw_xlsx's sheetData: a number, or inline text."""
+    if isinstance(value, int | float):
+        return f'<c r="{reference}"><v>{value}</v></c>'
+    return f'<c r="{reference}" t="inlineStr"><is><t>{escape(str(value))}</t></is></c>'
+
+
+def write_raw_ods(path: Path, rows: str, name: str = "cards") -> Path:
+    """An ODS document of one table whose rows are `rows` as written (repeat counts, spans)."""
+    write_ods(path, {name: [["id"]]})
+    with zipfile.ZipFile(path) as archive:
+        parts = {member: archive.read(member) for member in archive.namelist()}
+    content = parts["content.xml"].decode()
+    start = content.index("<table:table-row>")
+    end = content.index("</table:table>")
+    parts["content.xml"] = (content[:start] + rows + content[end:]).encode()
+    with zipfile.ZipFile(path, "w") as archive:
+        for member, data in parts.items():
+            kind = zipfile.ZIP_STORED if member == "mimetype" else zipfile.ZIP_DEFLATED
+            archive.writestr(member, data, kind)
+    return path
+
+
+def ods_text_cell(text: str, repeat: int = 1, span: int = 1) -> str:
+    """One text cell of an ODS row, repeated and spanning as asked."""
+    extra = f' table:number-columns-repeated="{repeat}"' if repeat > 1 else ""
+    extra += f' table:number-columns-spanned="{span}"' if span > 1 else ""
+    return (
+        f'<table:table-cell office:value-type="string"{extra}><text:p>{escape(text)}</text:p>'
+        "</table:table-cell>"
+    )

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
+from urllib.request import urlopen
 
 import pytest
 from typer.testing import CliRunner
@@ -23,6 +24,7 @@ from generator.cli.app import app
 from generator.services.starter import write_starter
 from generator.web.gallery import Gallery
 from generator.web.server import Server
+from tests.conftest import replace_once
 
 
 @pytest.fixture
@@ -165,3 +167,74 @@ def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
     assert errors.splitlines() == [f"serving demo at {url.geturl()} (press Ctrl-C to stop)"]
     assert stream.recv(4096) == b""  # the page's stream was closed, not left hanging
     stream.close()
+
+
+def _version(url: str, deadline: float) -> int:
+    """The gallery's version, asked until it answers (a refused connection is tried again)."""
+    while True:
+        try:
+            with urlopen(f"{url}api/view", timeout=10) as answer:
+                return int(json.loads(answer.read())["version"])
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.5)
+
+
+def _limited_files() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))  # a desktop's usual limit
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits and signals")
+def test_a_thousand_slow_clients_neither_block_others_nor_end_the_watch(tmp_path: Path) -> None:
+    """1,100 connections that never finish their headers once made tornado log a traceback
+    in a busy loop (too many open files), blocked every other client and ended live reload
+    for good. Now the extra connections are closed, the refusal is said once, a page still
+    loads, a save is still seen, and SIGTERM ends serving quietly."""
+    pack = write_starter(tmp_path / "demo", "demo")
+    command = [sys.executable, "-m", "generator", "serve", "--data", "demo"]
+    serving = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_limited_files,  # noqa: PLW1509 (the test starts no threads before)
+    )
+    slow: list[socket.socket] = []
+    try:
+        assert serving.stdout is not None
+        url = urlsplit(serving.stdout.readline().strip())
+        address = (url.hostname, url.port)
+        for _ in range(1100):
+            try:
+                client = socket.create_connection(address, timeout=10)
+                client.sendall(b"GET / HTTP/1.1\r\nHost: loc")  # and never more
+                slow.append(client)
+            except OSError:
+                break
+        started = time.monotonic()
+        before = _version(url.geturl(), started + 30)  # once the slow ones time out at most
+        assert len(slow) == 1100
+        replace_once(pack / "cards.yaml", "{id: sun-1, name: Sun,", "{id: sun-1, name: Sunny,")
+        version = before
+        while version == before and time.monotonic() < started + 60:
+            time.sleep(0.5)
+            version = _version(url.geturl(), started + 60)
+        assert version > before, "the save was not seen"
+        for client in slow:
+            client.close()
+        serving.send_signal(signal.SIGTERM)
+        _, errors = serving.communicate(timeout=30)
+    finally:
+        for client in slow:
+            client.close()
+        if serving.poll() is None:
+            serving.kill()
+    assert serving.returncode == 0, errors[-2000:]
+    assert "Traceback" not in errors and "Too many open files" not in errors
+    assert len(errors) < 2000, errors[-2000:]
+    assert errors.count("connections are open; closing new ones") <= 3

@@ -16,6 +16,7 @@ from generator.core.errors import InputError
 from generator.core.paths import display_path
 from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
+from generator.loading.files import not_regular, read_regular
 from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES
 from generator.printing.characters import unprintable
 from generator.printing.rich import markup_problem
@@ -157,6 +158,9 @@ def _checked_lines(path: Path) -> list[str]:
     missing closing quote as if its last character were the quote (so
     `msgstr "Eisbär` would print as "Eisbä"): both are refused here, at their line.
     """
+    kind = not_regular(path)
+    if kind is not None:
+        raise CatalogError(path, 0, f"is {kind}, not a regular file")
     size = path.stat().st_size
     if size > MAX_CATALOG_BYTES:
         raise CatalogError(
@@ -168,8 +172,7 @@ def _checked_lines(path: Path) -> list[str]:
         )
     if not path.is_file():
         raise CatalogError(path, 0, "is not a file")
-    with path.open("rb") as stream:
-        raw = stream.read(MAX_CATALOG_BYTES + 1)
+    raw = read_regular(path, MAX_CATALOG_BYTES)
     if len(raw) > MAX_CATALOG_BYTES:  # it grew while being read
         raise CatalogError(path, 0, f"the catalog is more than {MAX_CATALOG_BYTES // 2**20} MiB")
     try:
@@ -263,9 +266,10 @@ def check_translations(
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)
         language = LANGUAGE_NAMES.get(locale, locale)
-        if not path.is_file() and locale == source:
+        there = path.is_file() or not_regular(path) is not None  # a FIFO is no missing file
+        if not there and locale == source:
             continue
-        if not path.is_file():
+        if not there:
             diagnostics.append(
                 Diagnostic(
                     display_path(path),

@@ -12,7 +12,7 @@ from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
-from generator.loading.files import pack_files, resolved_inside, why_outside
+from generator.loading.files import not_regular, pack_files, resolved_inside, why_outside
 from generator.loading.schemas import SCHEMA, Schemas, schema_files, schemas_in
 from generator.loading.sheets import is_sheet, load_sheet_file
 
@@ -65,6 +65,17 @@ def load_one(
     if anything failed."""
     path = root / spec.relative
     display = display_path(path)
+    kind = not_regular(path)
+    if kind is not None:
+        return None, [
+            Diagnostic(
+                display,
+                0,
+                0,
+                f"the file is {kind}, not a regular file",
+                hint=f"put the data itself there as a file; its schema is schemas/{spec.schema}",
+            )
+        ]
     if not path.is_file() and not path.is_symlink():
         if not spec.required:
             return None, []
@@ -88,12 +99,15 @@ def load_one(
             )
         ]
     if found.file(spec.schema) is None:
+        odd = not_regular(root / "schemas" / spec.schema)
         return None, [
             Diagnostic(
                 display,
                 0,
                 0,
-                f"its schema {spec.schema} does not exist",
+                f"its schema schemas/{spec.schema} is {odd}, not a regular file"
+                if odd is not None
+                else f"its schema {spec.schema} does not exist",
                 hint="put the schema in the pack's schemas/ folder, or fix the name in game.yaml",
             )
         ]

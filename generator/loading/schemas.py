@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from generator.core.diagnostics import SHOWN_PER_FILE, Diagnostic, more_in_file
 from generator.core.paths import display_path
 from generator.loading.document import Document
+from generator.loading.files import not_regular
 
 if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them
     from jsonschema import Draft202012Validator
@@ -76,6 +77,8 @@ def schema_files(folder: Path, paths: Iterable[Path]) -> Files:
     """The given schema files of a folder, each named by its path below the folder."""
     found = []
     for path in paths:
+        if not_regular(path) is not None:
+            continue  # a pipe or a folder: never read (validation names it where it is used)
         status = path.stat()
         name = path.relative_to(folder).as_posix()
         found.append((path, name, status.st_mtime_ns, status.st_size))
@@ -192,9 +195,9 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
         return [_broken_schema(schemas, schema_name, broken)]
     found: list[Diagnostic] = []
     more = 0
-    for error in _leaf_errors(iter(errors)):
+    for error, choice in _leaf_errors(iter(errors)):
         if len(found) < MAX_REPORTED:
-            found.append(_diagnostic(document, error))
+            found.append(_diagnostic(document, error, choice))
         else:
             more += 1
     if more:
@@ -270,18 +273,26 @@ def _broken_schema(schemas: Schemas, name: str, error: Exception) -> Diagnostic:
     )
 
 
-def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
-    """Unwrap `$ref` wrappers so each problem is reported at its own keyword."""
+def _leaf_errors(
+    errors: Iterator[ValidationError],
+) -> Iterator[tuple[ValidationError, str | None]]:
+    """Unwrap `$ref` wrappers so each problem is reported at its own keyword; with each, the
+    description of the choice it was one form of (which says what every form is)."""
     for error in errors:
         if error.context and error.validator in ("anyOf", "oneOf"):
-            yield min(error.context, key=lambda e: -len(e.absolute_path))
+            schema = error.schema if isinstance(error.schema, dict) else {}
+            leaf = min(error.context, key=lambda e: -len(e.absolute_path))
+            yield leaf, schema.get("description")
         else:
-            yield error
+            yield error, None
 
 
-def _diagnostic(document: Document, error: ValidationError) -> Diagnostic:
+def _diagnostic(
+    document: Document, error: ValidationError, choice: str | None = None
+) -> Diagnostic:
     path = list(error.absolute_path)
     message, hint, at_key = _explain(error, path, document.value)
+    hint = hint or choice
     if at_key is not None:
         path = [*path, at_key]
     return document.diagnostic(path, message, hint=hint)

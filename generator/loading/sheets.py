@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import math
 import re
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,6 +27,8 @@ from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.loading.document import Document, PathKey
+from generator.loading.files import not_regular, read_regular
+from generator.loading.sheet_extent import ExtentProblem, check_extents
 
 SUFFIXES = frozenset({".csv", ".xlsx", ".ods"})
 """The spreadsheet files a pack may list as data."""
@@ -37,6 +40,10 @@ MAX_CELLS = 200_000
 """The most cells a file's sheets may span (a 1 MiB YAML file holds fewer values)."""
 DEFAULT_SEPARATOR = ";"
 """What separates the entries of a list in one cell, unless the pack says otherwise."""
+MAX_DEPTH = 32
+"""The most fields a dotted header may nest (cost.gold is two), as YAML nesting is bounded."""
+MAX_DIGITS = 30
+"""The most digits a number in a cell may have: no card prints more."""
 _INTEGER = re.compile(r"[+-]?\d+")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 _BOOLEANS = {"true": True, "false": False, "yes": True, "no": False}
@@ -133,6 +140,9 @@ def load_sheet_file(
 
 
 def _read(path: Path, display: str) -> list[Sheet]:
+    kind = not_regular(path)
+    if kind is not None:
+        raise SheetProblem(display, f"the file is {kind}, not a regular file")
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         raise SheetProblem(
@@ -148,7 +158,13 @@ def _read(path: Path, display: str) -> list[Sheet]:
 
 
 def _csv(path: Path, display: str) -> Sheet:
-    raw = path.read_bytes()
+    raw = read_regular(path, MAX_FILE_BYTES)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in raw[:4096]:
+        raise SheetProblem(
+            display,
+            "the file looks like UTF-16 text (as 'Unicode text' saves it), not UTF-8",
+            "save the file as CSV UTF-8 (your spreadsheet program offers it when saving)",
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -160,13 +176,35 @@ def _csv(path: Path, display: str) -> Sheet:
         ) from None
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count) if first else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    rows: list[list[str]] = []
+    cells = 0
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+        for row in reader:
+            rows.append(row)
+            cells += len(row)
+            if cells > MAX_CELLS:
+                raise SheetProblem(
+                    f"{display}:{reader.line_num}", f"the file has more than {MAX_CELLS:,} cells"
+                )
     except csv.Error as error:
-        raise SheetProblem(display, f"the file is not valid CSV: {error}") from None
-    if sum(len(row) for row in rows) > MAX_CELLS:
-        raise SheetProblem(display, f"the file has more than {MAX_CELLS} cells")
+        raise SheetProblem(f"{display}:{reader.line_num}", *_csv_problem(str(error))) from None
     return Sheet(path.stem, "", rows)
+
+
+def _csv_problem(error: str) -> tuple[str, str]:
+    """What a CSV parse error means, and what to do."""
+    if "field larger than field limit" in error:
+        return (
+            f"a cell holds more than {csv.field_size_limit():,} characters",
+            "a card's text is far shorter: check for a quote that is never closed",
+        )
+    if "unexpected end of data" in error or "EOF" in error:
+        return (
+            "a quoted cell is never closed before the end of the file",
+            'close the quote, or write a quote inside a cell as ""',
+        )
+    return f"the file is not valid CSV ({error})", 'write a quote inside a cell as ""'
 
 
 def _check_inflated(path: Path, display: str) -> None:
@@ -195,32 +233,38 @@ def _check_inflated(path: Path, display: str) -> None:
 
 
 def _workbook(path: Path, display: str) -> list[Sheet]:
-    from python_calamine import CalamineError, CalamineWorkbook, SheetVisibleEnum
+    """The visible sheets, once their extent is known to be bounded (sheet_extent): the
+    reader builds each as a dense grid."""
+    from python_calamine import CalamineWorkbook, SheetVisibleEnum
 
+    try:
+        with zipfile.ZipFile(path) as archive:
+            extents = {e.name: e for e in check_extents(archive, path.suffix.lower(), MAX_CELLS)}
+    except ExtentProblem as problem:
+        where = f"{display}:{_quoted(problem.sheet)}!{problem.cell}" if problem.sheet else display
+        raise SheetProblem(where, problem.message, problem.hint) from None
     try:
         workbook = CalamineWorkbook.from_path(str(path))
         sheets = []
-        cells = 0
         for meta in workbook.sheets_metadata:
             if meta.visible != SheetVisibleEnum.Visible:
                 continue  # hidden sheets hold notes and lookups, not data
             sheet = workbook.get_sheet_by_name(meta.name)
-            cells += sheet.total_height * sheet.total_width
-            if cells > MAX_CELLS:
-                raise SheetProblem(
-                    f"{display}:{meta.name}!A1", f"the sheets span more than {MAX_CELLS} cells"
-                )
             rows = sheet.to_python(skip_empty_area=False)
             merged = [
                 (start[0], start[1], end[0], end[1])
                 for start, end in (sheet.merged_cell_ranges or [])
             ]
+            if not merged and meta.name in extents:
+                merged = extents[meta.name].merged  # the reader sees no merges in an ODS
             sheets.append(Sheet(meta.name, f"{_quoted(meta.name)}!", rows, merged))
         workbook.close()
-    except (CalamineError, ValueError, OSError) as error:
+    except (KeyboardInterrupt, SystemExit, GeneratorExit, MemoryError):
+        raise
+    except BaseException as error:  # the reader's own panics are BaseExceptions too
         raise SheetProblem(
             display,
-            f"the file is not a readable spreadsheet ({error})",
+            f"the file is not a readable spreadsheet ({type(error).__name__}: {str(error)[:200]})",
             "save it again from your spreadsheet program",
         ) from None
     return sheets
@@ -300,6 +344,13 @@ class _Builder:
                     if depth < len(keys) - 1:
                         target = target.setdefault(key, {})
                         self._remember((*path, *keys[: depth + 1]), where)
+                numeric = not isinstance(raw, str) or bool(_kinds(node) & {"integer", "number"})
+                wrong = unprintable_number(raw) if numeric else None
+                if wrong is not None:
+                    self._problem(
+                        where, wrong, "write a number a card can print, or empty the cell"
+                    )
+                    continue
                 value = self._typed(raw, node, (*path, *keys), where)
                 target[keys[-1]] = value
             items.append(item)
@@ -312,6 +363,14 @@ class _Builder:
                 continue
             where = prefix + cell_name(at, column)
             text = _text(raw).strip()
+            if text.count(".") >= MAX_DEPTH:
+                self._problem(
+                    where,
+                    f"the header '{text[:60]}…' nests {text.count('.') + 1} fields deep, more "
+                    f"than a field may ({MAX_DEPTH})",
+                    "name a field, or a field of a field as cost.gold",
+                )
+                continue
             keys = tuple(part.strip() for part in text.split("."))
             if not all(keys):
                 self._problem(
@@ -369,6 +428,8 @@ def typed(raw: Any, kinds: frozenset[str]) -> Any:
             return _text(raw)
         return raw
     text = raw.strip()
+    if unprintable_number(text) is not None:
+        return text  # the schema then says it is no number
     if "integer" in kinds and _INTEGER.fullmatch(text):
         return int(text)
     if "number" in kinds and _NUMBER.fullmatch(text):
@@ -377,6 +438,23 @@ def typed(raw: Any, kinds: frozenset[str]) -> Any:
     if "boolean" in kinds and text.lower() in _BOOLEANS:
         return _BOOLEANS[text.lower()]
     return text
+
+
+def unprintable_number(raw: Any) -> str | None:
+    """Why a cell's number cannot be printed (NaN, infinite, too many digits), or None."""
+    if isinstance(raw, float) and not math.isfinite(raw):
+        return f"the cell holds {'NaN' if math.isnan(raw) else 'an infinite number'}, not a number"
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    digits = sum(c.isdigit() for c in text.split("e")[0].split("E")[0])
+    if digits > MAX_DIGITS:
+        return f"the cell holds a number of {digits:,} digits; a number has at most {MAX_DIGITS}"
+    if not math.isfinite(float(text)):
+        return "the cell holds a number too large to print"
+    return None
 
 
 def _filled(raw: Any) -> bool:

@@ -19,6 +19,7 @@ import yaml
 
 from generator.core.diagnostics import Diagnostic
 from generator.loading.document import Document, PathKey, Positions
+from generator.loading.files import read_regular
 
 MAX_FILE_BYTES = 1024 * 1024
 """Data files are hand-edited: anything larger is a mistake, not data."""
@@ -412,7 +413,7 @@ def read_text(
                     hint="data files are small hand-edited YAML; check that this is the right file",
                 )
             ]
-        raw = path.read_bytes()
+        raw = read_regular(path, max_bytes)
     except OSError as exc:
         return None, [Diagnostic(display, 0, 0, f"cannot read file: {exc.strerror or exc}")]
     return decode_utf8(raw, display)

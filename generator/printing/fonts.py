@@ -12,6 +12,8 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from generator.loading.files import not_regular
+
 UPRIGHT = {
     "regular": "SourceSansPro-Regular",
     "semibold": "SourceSansPro-Semibold",
@@ -93,6 +95,9 @@ def register() -> FontBook:
 def register_file(path: Path) -> str:
     """Register a pack's TrueType font file; its ReportLab name. FontError if it cannot be
     embedded."""
+    kind = not_regular(path)
+    if kind is not None:
+        raise FontError(f"it is {kind}, not a regular file")
     status = path.stat()
     return _registered(path, status.st_mtime_ns, status.st_size)
 
@@ -115,8 +120,13 @@ def _registered(path: Path, mtime: int, size: int) -> str:
         if "postscript" in why.lower() or "cff" in why.lower():
             why = "it has PostScript (CFF) outlines, which PDFs made by ReportLab cannot embed"
         raise FontError(f"the font cannot be embedded: {why}") from None
-    except (OSError, ValueError, KeyError, IndexError, struct.error) as error:
-        raise FontError(f"the file is not a font draftdeck can read ({error})") from None
+    except OSError as error:
+        raise FontError(f"the file cannot be read ({error.strerror or error})") from None
+    except (ValueError, KeyError, IndexError, struct.error):
+        raise FontError(
+            "the file is not a whole TrueType font: it is damaged or cut short "
+            "(save or download it again)"
+        ) from None
     pdfmetrics.registerFont(font)
     return name
 

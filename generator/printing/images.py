@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.core.errors import DraftdeckError
+from generator.loading.files import not_regular
 
 MAX_PIXELS = 16_000_000
 """Larger images are refused as possible decompression bombs: 16 megapixels print
@@ -23,6 +24,9 @@ class ArtError(DraftdeckError):
 def check_image(path: Path) -> int:
     """Refuse anything but a PNG or JPEG of sane size that decodes in full, as the build will
     decode it; return its pixels. Each version of a file is decoded once."""
+    kind = not_regular(path)
+    if kind is not None:
+        raise ArtError(f"{path}: is {kind}, not a regular file")
     if not path.is_file():
         raise ArtError(f"{path}: art file not found")
     status = path.stat()

@@ -32,6 +32,11 @@ LONGEST_TEXT = 500
 
 def infer_schema(path: Path, display: str, separator: str = DEFAULT_SEPARATOR) -> dict[str, Any]:
     """The schema of a data file (YAML, CSV, XLSX or ODS) as its values suggest."""
+    if not separator.strip():
+        raise UsageError(
+            "the list separator must be a character (or a few), not empty or spaces: "
+            "--separator ';' splits 'a; b' in a cell into a list"
+        )
     value = _read(path, display, separator)
     if not isinstance(value, Mapping) or not value:
         raise UsageError(f"{display} holds no lists to describe: a data file maps names to lists")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.paths import PACKAGE_DIR
-from generator.loading.files import links_out, pack_files
+from generator.loading.files import links_out, pack_files, special_files
 from generator.output.atomic import write_atomic
 
 MAX_REMEMBERED = 64
@@ -91,23 +91,31 @@ def cache_folder() -> Path:
 def fingerprint(roots: Sequence[Path], options: Sequence[str]) -> str:
     """A hash of everything an answer about these packs depends on."""
     digest = hashlib.sha256()
-    digest.update(repr((FORMAT, sys.version, os.getcwd(), tuple(options))).encode())
+    digest.update(_bytes(repr((FORMAT, sys.version, os.getcwd(), tuple(options)))))
     _stat_tree(digest, PACKAGE_DIR)
     for folder in _plugin_folders():
         _stat_tree(digest, folder)
     for root in roots:
-        digest.update(f"pack {root.resolve()}\n".encode())
+        digest.update(_bytes(f"pack {root.resolve()}\n"))
         for path in pack_files(root):
             status = path.stat()
-            digest.update(f"{path.relative_to(root).as_posix()} {status.st_size}\n".encode())
+            digest.update(_bytes(f"{path.relative_to(root).as_posix()} {status.st_size}\n"))
             if status.st_size > CONTENT_BYTES:  # art: its size and time stand for it
                 digest.update(f"{status.st_mtime_ns}\n".encode())
                 continue
             with path.open("rb") as stream:
                 digest.update(hashlib.file_digest(stream, "sha1").digest())
         for path in links_out(root):
-            digest.update(f"out {path.relative_to(root).as_posix()}\n".encode())
+            digest.update(_bytes(f"out {path.relative_to(root).as_posix()}\n"))
+        for path in special_files(root):
+            digest.update(_bytes(f"special {path.relative_to(root).as_posix()}\n"))
     return digest.hexdigest()
+
+
+def _bytes(text: str) -> bytes:
+    """A text holding file names as bytes, whatever the system's encoding made of them (a
+    name that is not UTF-8 under LC_ALL=C holds surrogates)."""
+    return text.encode("utf-8", "surrogateescape")
 
 
 def _stat_tree(digest: Any, folder: Path) -> None:
@@ -116,7 +124,7 @@ def _stat_tree(digest: Any, folder: Path) -> None:
         folders[:] = sorted(f for f in folders if f != "__pycache__")
         for name in sorted(names):
             status = os.stat(os.path.join(base, name))
-            digest.update(f"{base}/{name} {status.st_size} {status.st_mtime_ns}\n".encode())
+            digest.update(_bytes(f"{base}/{name} {status.st_size} {status.st_mtime_ns}\n"))
 
 
 def _plugin_folders() -> Iterable[Path]:

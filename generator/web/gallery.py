@@ -76,6 +76,13 @@ class Gallery:
             problems = tuple(format_text(d) for d in error.diagnostics)
         except DraftdeckError as error:
             problems = (f"error: {error}",)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:  # a reader's panic too: the watch must go on
+            problems = (
+                f"error: the pack could not be read ({type(error).__name__}: "
+                f"{str(error)[:200]}); save the file again, or report this as a bug",
+            )
         if views == state.views and problems == state.problems:
             return False
         with self._lock:

@@ -12,14 +12,16 @@ import asyncio
 import contextlib
 import json
 import logging
+import signal
 import socket
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
+from typing import Any
 
 from tornado.httpserver import HTTPServer
-from tornado.iostream import StreamClosedError
+from tornado.iostream import IOStream, StreamClosedError
 from tornado.netutil import bind_sockets
 from tornado.web import Application, HTTPError, RequestHandler
 
@@ -28,6 +30,11 @@ from generator.web.gallery import Gallery
 
 KEEPALIVE = 15.0
 """Seconds between two comments on an idle event stream, so that proxies keep it open."""
+MAX_CONNECTIONS = 256
+"""Connections served at once; more are closed at once (a page needs a handful), so that
+no number of clients exhausts the process's files."""
+HEADER_SECONDS = 10.0
+"""How long a client may take to send a request's headers, or sit idle between requests."""
 ASSETS = {
     "/": ("page.html", "text/html; charset=utf-8"),
     "/gallery.js": ("gallery.js", "text/javascript; charset=utf-8"),
@@ -74,13 +81,15 @@ class Server:
     async def _serve(self, ready: Callable[[], None]) -> None:
         self.loop = asyncio.get_running_loop()
         self.changed = asyncio.Condition()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            self.loop.add_signal_handler(signal.SIGTERM, self.stop)  # ends as Ctrl-C does
         loaded = threading.Event()
         watcher = threading.Thread(
             target=self._watch, args=(loaded,), name="draftdeck-watch", daemon=True
         )
         watcher.start()  # its first look loads the pack, so no save after it goes unseen
         await self.loop.run_in_executor(None, loaded.wait)
-        server = HTTPServer(self._application())
+        server = _Bounded(self._application(), idle_connection_timeout=HEADER_SECONDS)
         server.add_sockets([self.socket])
         ready()
         try:
@@ -135,6 +144,26 @@ class Server:
             compress_response=True,
             log_function=_log_failures,
         )
+
+
+class _Bounded(HTTPServer):
+    """An HTTP server that serves at most MAX_CONNECTIONS connections at once: one more is
+    closed as soon as it is accepted, and the refusal is logged once until it eases."""
+
+    refusing = False
+
+    def handle_stream(self, stream: IOStream, address: tuple[Any, ...]) -> None:
+        if len(self._connections) >= MAX_CONNECTIONS:
+            if not self.refusing:
+                self.refusing = True
+                logging.getLogger("draftdeck.serve").warning(
+                    "serve: %d connections are open; closing new ones until some end",
+                    MAX_CONNECTIONS,
+                )
+            stream.close()
+            return
+        self.refusing = False
+        super().handle_stream(stream, address)
 
 
 def _log_failures(handler: RequestHandler) -> None:
@@ -195,6 +224,14 @@ class Events(RequestHandler):
     def initialize(self, server: Server) -> None:
         self.server = server
         self.closed = False
+
+    def send_error(self, status_code: int = 500, **kwargs: Any) -> None:
+        """A stream that fails once it has begun just ends: its page reconnects."""
+        if self._headers_written:
+            if not self._finished:
+                self.finish()
+            return
+        super().send_error(status_code, **kwargs)
 
     def on_connection_close(self) -> None:
         self.closed = True
