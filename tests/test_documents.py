@@ -214,3 +214,23 @@ def _box() -> Any:
     from generator.printing.geometry import Rect
 
     return Rect(0, 0, 63, 88)
+
+
+def test_markdown_prints_data_as_written_never_as_markup() -> None:
+    """HTML and javascript: links in a card's name were once written into tables verbatim."""
+    from generator.documents.markdown import to_markdown
+    from generator.documents.model import Paragraph, Table, TextDocument
+
+    document = TextDocument(
+        "Cards",
+        "en",
+        (
+            Paragraph("<script>alert(1)</script> and **not bold**"),
+            Table("A | table", ("Name", "Note"), (("[x](javascript:alert(1))", "- 3"),)),
+        ),
+    )
+    text = to_markdown(document)
+    assert "\\<script\\>alert(1)\\</script\\> and \\*\\*not bold\\*\\*" in text
+    assert "| \\[x\\](javascript:alert(1)) | \\- 3 |" in text
+    assert "*A \\| table*" in text
+    assert "<script>" not in text and "](javascript" not in text.replace("\\](", "")

@@ -127,3 +127,30 @@ def test_an_error_a_library_raises_while_handling_an_interrupt_is_the_interrupt(
     result = runner.invoke(app, [])
     assert result.exit_code == 130
     assert "stopped (SIGTERM)" in result.output and "Table Directory" not in result.output
+
+
+def test_problems_sort_by_cell_and_number_not_as_text() -> None:
+    """E12 once came before E2; card-10 before card-2."""
+    from generator.core.diagnostics import Diagnostic, sort_key
+
+    found = [
+        Diagnostic("cards.xlsx:cards!E12", 0, 0, "x"),
+        Diagnostic("cards.xlsx:cards!E2", 0, 0, "x"),
+        Diagnostic("cards.xlsx:cards!AA2", 0, 0, "x"),
+        Diagnostic("cards.csv:B10", 0, 0, "x"),
+        Diagnostic("cards.csv:C9", 0, 0, "x"),
+        Diagnostic("units.yaml", 10, 3, "card-10"),
+        Diagnostic("units.yaml", 10, 3, "card-2"),
+        Diagnostic("units.yaml", 9, 1, "z"),
+    ]
+    order = [(d.file, d.message) for d in sorted(found, key=sort_key)]
+    assert order == [
+        ("cards.csv:C9", "x"),
+        ("cards.csv:B10", "x"),
+        ("cards.xlsx:cards!E2", "x"),
+        ("cards.xlsx:cards!AA2", "x"),
+        ("cards.xlsx:cards!E12", "x"),
+        ("units.yaml", "z"),
+        ("units.yaml", "card-2"),
+        ("units.yaml", "card-10"),
+    ]

@@ -38,11 +38,11 @@ def test_png_names_each_card_face_by_its_id_in_every_language(
         names = sorted(p.name for p in folder.glob("*.png"))
         ids = [f"{s}-{n}" for s in ("moon", "star", "sun") for n in range(1, 5)]
         assert names == sorted(
-            [*(f"{i}.png" for i in ids), *(f"{i}-back.png" for i in ids), "contact-sheet.png"]
+            [*(f"{i}.png" for i in ids), *(f"{i}-back.png" for i in ids), "_contact-sheet-1.png"]
         )
         with Image.open(folder / "sun-1.png") as image:  # 63 x 88 mm at 150 dpi, no bleed
             assert abs(image.width - 63 / MM * 150) <= 1 and abs(image.height - 88 / MM * 150) <= 1
-        with Image.open(folder / "contact-sheet.png") as sheet:
+        with Image.open(folder / "_contact-sheet-1.png") as sheet:
             assert sheet.width > 8 * 200
     again = runner.invoke(app, ["export", "png", "--data", "demo", "--dpi", "150"])
     assert "(0 written, 75 unchanged)" in again.output  # byte-identical for identical input
@@ -53,7 +53,7 @@ def test_png_with_bleed_and_copies_once(tmp_path: Path) -> None:
     written = export_png(loaded, tmp_path, [], ["fr"], dpi=100, bleed=3.0)
     folder = tmp_path / "disaster-draft/png/reference/fr"
     assert sorted(p.name for p in folder.glob("*.png")) == [
-        "contact-sheet.png",
+        "_contact-sheet-1.png",
         "reference-1-back.png",
         "reference-1.png",
     ]  # four copies of one card, drawn once
@@ -157,3 +157,14 @@ def test_every_printed_component_of_a_new_pack_exports_in_every_language(
             assert len(names) == len(component.cards)
     german = json.loads(Path("output/demo/tts/card/de/card.json").read_text())
     assert german["ObjectStates"][0]["ContainedObjects"][0]["Nickname"] == "Sonne"
+
+
+@pytest.mark.parametrize(
+    "url", ["javascript:alert(1)", "https://x.example/a\nb", "cards/", "ftp://x"]
+)
+def test_a_base_url_tabletop_simulator_cannot_load_is_refused(
+    starter: Path, runner: CliRunner, url: str
+) -> None:
+    result = runner.invoke(app, ["export", "tts", "--data", "demo", "--base-url", url])
+    assert result.exit_code == 2
+    assert "--base-url" in result.output and not Path("output").exists()

@@ -96,3 +96,20 @@ def test_a_translation_that_drops_an_icon_is_refused(pack: Path, runner: CliRunn
     )
     checked = runner.invoke(app, ["i18n", "check", "--data", "demo", "--no-render"])
     assert "changes the markup: drops [star]" in checked.output
+
+
+def test_bold_or_italic_that_never_closes_is_a_located_warning(
+    pack: Path, runner: CliRunner
+) -> None:
+    """An unbalanced ** once printed everything after it bold, without a word."""
+    from generator.printing.rich import unclosed
+
+    assert (unclosed("Gain **2"), unclosed("*at once"), unclosed("**2** *x*")) == ("**", "*", None)
+    assert unclosed("\\*2") is None  # a star written as itself
+    replace_once(pack / "layouts/card.yaml", "Gain **2** [star]", "Gain **2 [star]")
+    result = runner.invoke(app, ["validate", "--data", "demo"])
+    assert result.exit_code == 0
+    assert (
+        "demo/layouts/card.yaml:11:44: warning: '**' opens bold in the text of element 'rule' "
+        "and nothing closes it, so the rest prints bold"
+    ) in result.output

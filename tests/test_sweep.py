@@ -227,6 +227,15 @@ class Listener:
         self.server.close()
 
 
+def _framed(payload: bytes) -> bytes:
+    """One message as Dask's TCP comm frames it (a length, the frame count, each frame's
+    length, the frames), whose payload is what the test makes it."""
+    import struct
+
+    body = struct.pack("<Q", 1) + struct.pack("<Q", len(payload)) + payload
+    return struct.pack("<Q", len(body)) + body
+
+
 @pytest.mark.processes
 @pytest.mark.parametrize(
     ("listener", "why"),
@@ -234,8 +243,14 @@ class Listener:
         (None, "Connection refused"),
         (b"", "does not answer as a Dask scheduler within 2 s"),
         (b"HTTP/1.0 400 Bad request\r\n\r\n" + b"\xff" * 64, "error"),
+        (_framed(b"\xc1"), "it answered with a message no Dask scheduler sends"),
     ],
-    ids=["nothing listens", "a silent listener", "a listener answering junk"],
+    ids=[
+        "nothing listens",
+        "a silent listener",
+        "a listener answering junk",
+        "a well-framed message that is no msgpack",
+    ],
 )
 def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
     sweep_folder: Path, runner: CliRunner, listener: bytes | None, why: str
@@ -260,6 +275,7 @@ def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port} (" in result.output
     assert why in result.output
     assert "dask scheduler" in result.output and "Traceback" not in result.output
+    assert "CRITICAL" not in result.output and "Failed to deserialize" not in result.output
     assert not Path("output").exists()
 
 
@@ -343,3 +359,32 @@ def test_the_example_sweep_file_makes_valid_variants(tmp_path: Path) -> None:
         "the die's sixth face +3",
     ]
     assert len({v.digest for v in made}) == len(made)
+
+
+def test_a_cache_entry_nested_without_end_is_missing(tmp_path: Path) -> None:
+    """200,000 nested brackets once raised RecursionError out of the sweep."""
+    from generator.play.sweeps.cache import read_entry
+
+    entry = tmp_path / "entry.json"
+    entry.write_text("[" * 200_000 + "]" * 200_000, "utf-8")
+    assert read_entry(entry, 2, {"fans, seat 1"}) is None
+
+
+def test_a_local_cluster_that_cannot_start_is_a_message(
+    sweep_folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers killed as the cluster starts once made LocalCluster raise 'Nanny failed to
+    start.' out of the sweep, with a dozen more tracebacks."""
+
+    class Failing:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr("distributed.LocalCluster", Failing)
+    result = runner.invoke(app, ["sweep", "sweep.yaml", "--scheduler", "local"])
+    assert result.exit_code == 1, result.output
+    assert (
+        "the Dask cluster of this machine's processes could not start "
+        "(RuntimeError: Nanny failed to start.)"
+    ) in result.output
+    assert "Traceback" not in result.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -59,3 +61,31 @@ def test_halving_finds_the_size_a_step_by_step_search_finds(
             fit(text, font, width, height, size, minimum, WHERE, wrap_lines=wrapped).size
             == expected
         )
+
+
+@pytest.mark.slow
+def test_a_text_of_a_hundred_thousand_words_is_refused_at_once(tmp_path: Path) -> None:
+    """It was once wrapped at every size of its search (46 s in build); a text whose letters
+    alone cannot fit the box at its smallest size is refused before any wrapping."""
+    from generator.services.starter import write_starter
+    from tests.conftest import replace_once
+    from tests.limits import draftdeck
+
+    pack = write_starter(tmp_path / "demo", "demo")
+    replace_once(
+        pack / "schemas/cards.schema.json",
+        '"name": { "$ref": "common.schema.json#/$defs/name",',
+        '"name": { "type": "string", "maxLength": 1000000,',
+    )
+    replace_once(
+        pack / "layouts/theme.yaml",
+        "title: {size: 18, min: 9, font: bold}",
+        "title: {size: 18, min: 9, font: bold, wrap: true}",
+    )
+    words = " ".join(["word"] * 100_000)
+    replace_once(pack / "cards.yaml", "{id: sun-1, name: Sun,", f"{{id: sun-1, name: '{words}',")
+    result = draftdeck("build", "--data", "demo", "--locale", "en", cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output[-500:]
+    assert "does not fit its" in output and "word word" in output
+    assert words[:1000] not in output  # quoted by its first characters

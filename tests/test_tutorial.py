@@ -142,7 +142,7 @@ def test_the_tutorial_end_to_end(
     _run(runner, COMMANDS[11], out)
     for locale in MOTTO:
         pictures = out / "my-game" / "png" / "card" / locale
-        assert {"sun-1.png", "sun-1-back.png", "contact-sheet.png"} <= {
+        assert {"sun-1.png", "sun-1-back.png", "_contact-sheet-1.png"} <= {
             p.name for p in pictures.iterdir()
         }
         deck = json.loads((out / "my-game" / "tts" / "card" / locale / "card.json").read_text())

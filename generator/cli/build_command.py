@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -120,7 +121,7 @@ def build(
         bars[0].update(1)
 
     try:
-        report = run_build(where.data, where.out, options, progress=progress)
+        report = run_build(where.data, where.out, options, progress=progress, waiting=_waiting)
     finally:
         for bar in bars:
             bar.__exit__(None, None, None)
@@ -152,3 +153,9 @@ def build(
 
 def _size(n: int) -> str:
     return f"{n / 1024:.0f} KiB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MiB"
+
+
+def _waiting(folder: Path) -> None:
+    typer.echo(
+        f"waiting: another draftdeck command is writing into {display_path(folder)}", err=True
+    )

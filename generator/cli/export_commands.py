@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from generator.cli.boundary import user_errors
-from generator.cli.options import DataOption, GameOption, out_option
+from generator.cli.options import CountLines, DataOption, GameOption, out_option
 
 if TYPE_CHECKING:
     from generator.services.find import LoadedPack
@@ -42,13 +42,20 @@ def png(
     ] = 0.0,
     out: Annotated[str | None, out_option("output/")] = None,
 ) -> None:
-    """One PNG per card face, named by card id (copies once), and a contact sheet per
+    """One PNG per card face, named by card id (copies once), and contact sheets per
     component, below <out>/<game>/[<edition>/]png/<component>/<language>/."""
     from generator.services.exports import export_png
 
     for loaded, folder in _packs(data, game, out):
         written = export_png(
-            loaded, folder, list(edition or ()), list(locale or ()), dpi, bleed, _warn
+            loaded,
+            folder,
+            list(edition or ()),
+            list(locale or ()),
+            dpi,
+            bleed,
+            _warn,
+            CountLines("export png", "cards drawn"),
         )
         _report(folder, loaded.pack.id, written)
 
@@ -76,7 +83,13 @@ def tts(
 
     for loaded, folder in _packs(data, game, out):
         written = export_tts(
-            loaded, folder, list(edition or ()), list(locale or ()), base_url, _warn
+            loaded,
+            folder,
+            list(edition or ()),
+            list(locale or ()),
+            base_url,
+            _warn,
+            CountLines("export tts", "cards placed on deck sheets"),
         )
         _report(folder, loaded.pack.id, written)
 

@@ -108,3 +108,20 @@ def _duration(seconds: float) -> str:
     if seconds < 90:
         return f"{seconds:.0f} s"
     return f"{seconds / 60:.0f} min"
+
+
+class CountLines:
+    """Progress of a long command as a line every few seconds on standard error:
+    '<label>: 1,200 cards so far'; nothing for a command that ends sooner."""
+
+    def __init__(self, label: str, unit: str) -> None:
+        self.label, self.unit, self.done = label, unit, 0
+        self.last = time.monotonic()
+
+    def __call__(self, count: int) -> None:
+        """Count more things done."""
+        self.done += count
+        now = time.monotonic()
+        if now - self.last >= LOG_EVERY:
+            self.last = now
+            print(f"{self.label}: {self.done:,} {self.unit} so far", file=sys.stderr, flush=True)

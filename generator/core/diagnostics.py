@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 
 class Severity(Enum):
@@ -134,9 +136,29 @@ def more_in_file(
     )
 
 
-def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
-    """Order diagnostics by file, then position, then message."""
-    return (diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
+_CELL = re.compile(r"(?P<file>.*?):(?:(?P<sheet>.+)!)?(?P<column>[A-Z]{1,3})(?P<row>\d+)")
+_RUNS = re.compile(r"(\d+)")
+
+
+def sort_key(diagnostic: Diagnostic) -> tuple[Any, ...]:
+    """Order diagnostics by file, then position (a spreadsheet's by sheet, row and column),
+    then message; numbers in names count as numbers (E2 before E12, card-2 before card-10)."""
+    cell = _CELL.fullmatch(diagnostic.file)
+    if cell is not None:
+        column = 0
+        for letter in cell["column"]:
+            column = column * 26 + ord(letter) - 64
+        place = (_natural(cell["file"]), _natural(cell["sheet"] or ""), int(cell["row"]), column)
+    else:
+        place = (_natural(diagnostic.file), (), diagnostic.line, diagnostic.column)
+    return (*place, _natural(diagnostic.message))
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A text as a key in which its runs of digits compare as numbers."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part) for part in _RUNS.split(text) if part
+    )
 
 
 def format_text(diagnostic: Diagnostic) -> str:

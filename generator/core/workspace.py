@@ -62,7 +62,23 @@ def workspace(data: Path | None, out: str | None, under: str = "") -> Workspace:
     else:
         home = Path.cwd()
     default = home / OUTPUT / under if under else home / OUTPUT
+    if out is None:
+        _not_out_of_the_pack(home)
     return Workspace(data, output_folder(out, default))
+
+
+def _not_out_of_the_pack(home: Path) -> None:
+    """Refuse a pack's output/ that is a link leading out of the pack: a pack writes inside
+    itself, as it reads inside itself."""
+    output = home / OUTPUT
+    if not (home / "game.yaml").is_file() or not output.is_symlink():
+        return
+    target = output.resolve()
+    if not target.is_relative_to(home.resolve()):
+        raise UsageError(
+            f"{display_path(output)} is a link that leads out of the pack (to {target}); "
+            "remove the link, or name the folder to write into with --out"
+        )
 
 
 def output_folder(out: str | None, default: Path) -> Path:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from generator.documents.model import (
     BarChart,
     Block,
@@ -16,29 +18,41 @@ from generator.documents.model import (
     TextDocument,
 )
 
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+_LEADING = re.compile(r"^(\d*)([#>+-]|(?<=\d)[.)])", re.MULTILINE)
+"""What opens a heading, a quote or a list at the start of a line."""
+"""What CommonMark would read as markup in a text: escaped, so that data prints as written
+(a '<script>' or a '[link](javascript:...)' in a card's name stays text)."""
+
 
 def to_markdown(document: TextDocument) -> str:
-    """The document as CommonMark with pipe tables."""
-    parts = [f"# {document.title}"]
+    """The document as CommonMark with pipe tables; its texts escaped, never markup."""
+    parts = [f"# {_text(document.title)}"]
     parts += [_block(block) for block in document.blocks]
     return "\n\n".join(parts) + "\n"
 
 
+def _text(text: str) -> str:
+    """A text as Markdown shows it: every character CommonMark reads as markup escaped."""
+    escaped = _SPECIAL.sub(r"\\\1", text)
+    return _LEADING.sub(r"\1\\\2", escaped)
+
+
 def _block(block: Block) -> str:
     if isinstance(block, Heading):
-        return "#" * block.level + " " + block.text
+        return "#" * block.level + " " + _text(block.text)
     if isinstance(block, Paragraph):
-        return block.text
+        return _text(block.text)
     if isinstance(block, Bullets):
-        return "\n".join(f"- {item}" for item in block.items)
+        return "\n".join(f"- {_text(item)}" for item in block.items)
     if isinstance(block, Steps):
-        return "\n".join(f"{number}. {item}" for number, item in enumerate(block.items, 1))
+        return "\n".join(f"{number}. {_text(item)}" for number, item in enumerate(block.items, 1))
     if isinstance(block, Note):
-        return f"> {block.text}"
+        return f"> {_text(block.text)}"
     if isinstance(block, Figure):
-        return f"*{block.caption}*" if block.caption else f"> {block.alt}"
+        return f"*{_text(block.caption)}*" if block.caption else f"> {_text(block.alt)}"
     if isinstance(block, Gallery):
-        return f"*{block.caption}*"
+        return f"*{_text(block.caption)}*"
     if isinstance(block, BarChart):
         return _table(_chart_table(block))
     return _table(block)
@@ -57,10 +71,10 @@ def _chart_table(chart: BarChart) -> Table:
 def _table(table: Table) -> str:
     def row(cells: tuple[str | Figure, ...]) -> str:
         texts = (cell.alt if isinstance(cell, Figure) else cell for cell in cells)
-        return "| " + " | ".join(text.replace("|", "\\|") for text in texts) + " |"
+        return "| " + " | ".join(_text(text) for text in texts) + " |"
 
     lines = [
-        f"*{table.caption}*",
+        f"*{_text(table.caption)}*",
         "",
         row(table.header),
         "|" + "|".join("---" for _ in table.header) + "|",

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.core.contexts import TOP_LEVEL_CONTEXT
 from generator.core.diagnostics import Diagnostic
+from generator.core.names import why_unsafe
 from generator.loading.checks import and_list, duplicates, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.items import Card, Item, child_schema
@@ -96,6 +97,16 @@ def _components(
         )
 
 
+def _unsafe_id(box: Document, path: PathKey, item: Item, card: str, why: str) -> Diagnostic:
+    """A card id that cannot name the card's files, at the item's id (else the component)."""
+    message = f"the card id '{card[:60]}' cannot name the card's pictures: {why}"
+    hint = "give the item an id such as sun-1 (the pack's schema may allow more; files do not)"
+    if item.origin is not None:
+        document, at = item.origin
+        return document.diagnostic((*at, "id"), message, hint=hint)
+    return box.diagnostic((*path, "cards"), message, hint=hint)
+
+
 class Lists:
     """The pack's data lists as items, found by `<file>/<key>` from an edition."""
 
@@ -164,6 +175,10 @@ class Lists:
                     card = Card(f"{base}-{each}", one)
                 else:
                     card = Card(base, item)
+                why = why_unsafe(card.id)
+                if why is not None:
+                    problems.append(_unsafe_id(box, path, item, card.id, why))
+                    return ()
                 cards += [card] * (copies * item_copies(item))
         return tuple(cards)
 

@@ -41,8 +41,17 @@ def up_to_date(out_dir: Path, expected: str) -> bool:
 
 def remember(out_dir: Path, expected: str, files: Mapping[str, bytes]) -> None:
     """Record the signature and the files just written."""
-    record = {
-        "signature": expected,
-        "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()},
-    }
+    digests = {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}
+    remember_digests(out_dir, expected, digests)
+
+
+def remember_digests(out_dir: Path, expected: str, digests: Mapping[str, str]) -> None:
+    """Record the signature and the SHA-256 of each file just written."""
+    record = {"signature": expected, "files": dict(digests)}
     write_atomic(out_dir / STAMP, json.dumps(record, indent=1, sort_keys=True).encode())
+
+
+def file_digest(path: Path) -> str:
+    """A file's SHA-256, read a block at a time."""
+    with path.open("rb") as stream:
+        return hashlib.file_digest(stream, "sha256").hexdigest()

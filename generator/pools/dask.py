@@ -11,6 +11,7 @@ workers of a cluster the studio runs are theirs, and are left running.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -94,7 +95,8 @@ def connect(scheduler: str) -> Any:
         return made["client"]
     if "error" in made:
         failed = made["error"]
-        raise ClusterError(_unreachable(scheduler, f"{type(failed).__name__}: {failed}")) from None
+        said = str(failed) or "it answered with a message no Dask scheduler sends"
+        raise ClusterError(_unreachable(scheduler, f"{type(failed).__name__}: {said}")) from None
     raise ClusterError(
         _unreachable(
             scheduler,
@@ -117,6 +119,13 @@ def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]
     machine (`local`), with `state` on every worker."""
     from distributed import Client, LocalCluster
 
+    with quiet_distributed():
+        yield from _workers(state, size, scheduler, Client, LocalCluster)
+
+
+def _workers(
+    state: S, size: int, scheduler: str, Client: Any, LocalCluster: Any
+) -> Iterator[DaskWorkers[S]]:
     cluster = None
     try:
         if scheduler == LOCAL:
@@ -125,16 +134,25 @@ def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,
             )
             client = Client(cluster)
             _watch_this_process(client)
         else:
             client = connect(scheduler)
-    except (OSError, TimeoutError, ValueError) as error:
+    except ClusterError:
+        raise
+    except Exception as error:  # a nanny that failed to start, a port taken, a timeout...
         if cluster is not None:
-            cluster.close()
-        raise ClusterError(_unreachable(scheduler, str(error))) from None
+            with contextlib.suppress(Exception):
+                cluster.close()
+        why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        if scheduler == LOCAL:
+            raise ClusterError(
+                f"the Dask cluster of this machine's processes could not start ({why}); "
+                "try again, or leave --scheduler out to play in this machine's own processes"
+            ) from None
+        raise ClusterError(_unreachable(scheduler, why)) from None
     try:
         shared = client.scatter(state, broadcast=True, hash=False)
         yield DaskWorkers(client, shared, size or len(client.scheduler_info()["workers"]))
@@ -142,6 +160,22 @@ def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def quiet_distributed() -> Iterator[None]:
+    """Keep Dask's own log lines (a lost worker's ERROR, a bad message's CRITICAL with its
+    traceback) off the terminal while draftdeck uses the cluster: draftdeck says what
+    went wrong itself, once, in its words."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _watch_this_process(client: Any) -> None:

@@ -22,6 +22,7 @@ from generator.printing.text import (
     check_glyphs,
     largest_fitting,
     overflow,
+    too_long,
 )
 
 ICON_WIDTH = 1.0
@@ -89,6 +90,20 @@ def pieces(text: str) -> list[Piece | None]:
     buffer += text[start:]
     flush()
     return found
+
+
+def unclosed(text: str) -> str | None:
+    """What markup of a text is opened and never closed ("**", "*"), or None: everything
+    after it would print bold or italic."""
+    emphasis = 0
+    for match in _TOKEN.finditer(text):
+        if match.group(2):
+            emphasis ^= BOLD
+        elif match.group(3):
+            emphasis ^= ITALIC
+    if emphasis & BOLD:
+        return "**"
+    return "*" if emphasis & ITALIC else None
 
 
 def plain(text: str) -> str:
@@ -243,9 +258,16 @@ def fit_rich(
     wrap_lines: bool = False,
 ) -> RichFitted:
     """The largest size from `size` down to `minimum` at which the rich text fits the box."""
+    ink = 0.0
     for piece in pieces(text):
         if piece is not None and piece.text:
             check_glyphs(piece.text, fonts.of(piece.emphasis), where)
+        if piece is not None:
+            ink += piece_width(
+                Piece(piece.text.replace(" ", ""), piece.emphasis, piece.icon), fonts, minimum
+            )
+    if too_long(ink, width, height, minimum):
+        overflow(text, width, height, minimum, where)
 
     def at(step: int) -> RichFitted | None:
         current = size - step * SIZE_STEP

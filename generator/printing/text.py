@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -108,6 +109,8 @@ def fit(
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     check_glyphs(text, font, where)
+    if too_long(stringWidth(text.replace(" ", ""), font, minimum), width, height, minimum):
+        overflow(text, width, height, minimum, where)
 
     def at(step: int) -> Fitted | None:
         """The text set `step` steps below `size`, if it fits there."""
@@ -119,6 +122,16 @@ def fit(
         return Fitted(lines, font, current) if fits else None
 
     return largest_fitting(at, size, minimum) or overflow(text, width, height, minimum, where)
+
+
+def too_long(ink: float, width: float, height: float, minimum: float) -> bool:
+    """Whether a text whose characters are `ink` points wide set side by side cannot fit the
+    box at its smallest size however it is broken into lines: a lower bound, so that a text
+    of a hundred thousand words is refused at once rather than wrapped at every size."""
+    if width <= 0:
+        return ink > 0
+    lines = math.ceil(ink / width - 1e-9)
+    return lines > 1 and minimum * (1 + LEADING * (lines - 1)) > height + 1e-6
 
 
 def largest_fitting(at: Callable[[int], T | None], size: float, minimum: float) -> T | None:

@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -21,12 +23,21 @@ from generator.core.errors import DataError, DraftdeckError, UsageError
 from generator.core.paths import LOCALES_DIR, PACKAGE_DIR
 from generator.loading.files import pack_files
 from generator.output import stamp
-from generator.output.atomic import remove_leftovers, write_atomic
+from generator.output.atomic import remove_leftovers
+from generator.output.staging import Staging, locked, remove_stale
 from generator.pools import workers, workers_for
 from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
 from generator.printing.pdf import Rendered
 from generator.services.find import LoadedPack, choose_packs, load_pack, same_ids
-from generator.services.render import Job, PartRender, plan, render_combined, render_one, weight
+from generator.services.render import (
+    Job,
+    PartRender,
+    Plan,
+    plan,
+    render_combined,
+    render_one,
+    weight,
+)
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,8 @@ class _Work:
 
     packs: tuple[LoadedPack, ...]
     jobs: dict[Key, Job]
+    staging: dict[int, Path]
+    """Each built pack's staging folder, where the print-on-demand pages are drawn."""
 
 
 class BuildFailed(DraftdeckError):
@@ -113,20 +126,41 @@ def build(
     out_dir: Path,
     options: BuildOptions,
     progress: Callable[[int, int], None] | None = None,
+    waiting: Callable[[Path], None] | None = None,
 ) -> BuildReport:
-    """Validate, render and write every output below `out_dir/<game>/`."""
+    """Validate, render and write every output below `out_dir/<game>/`; `waiting` is told
+    when another command is writing into a game's output folder and this build waits."""
     # 1. Every pack is validated before anything is rendered or written.
     packs = _load_all(choose_packs(data_dir, options.game))
     if options.editions and len(packs) > 1:
         packs = _with_editions(packs, options.editions)
+    for loaded in packs:  # an unknown edition or language is said before anything is written
+        loaded.editions(options.editions)
+        loaded.locales(options.locales)
+    with ExitStack() as held:
+        if not options.check_only:  # one command at a time writes into an output folder
+            for loaded in packs:
+                folder = out_dir / loaded.pack.id
+                on_wait = (lambda f=folder: waiting(f)) if waiting is not None else None
+                held.enter_context(locked(folder, on_wait))
+                remove_leftovers(folder)  # what a build that was killed did not finish
+                remove_stale(folder)
+        return _build(packs, out_dir, options, progress)
+    raise AssertionError("unreachable")  # pragma: no cover - the block returns
+
+
+def _build(
+    packs: list[LoadedPack],
+    out_dir: Path,
+    options: BuildOptions,
+    progress: Callable[[int, int], None] | None,
+) -> BuildReport:
     # 2. Plan what each pack prints; leave out the packs whose output is up to date.
     todo, current, signatures, jobs, plans = [], [], {}, {}, {}
     for index, loaded in enumerate(packs):
         editions = [e.id for e in loaded.editions(options.editions)]
         locales = loaded.locales(options.locales)
         folder = out_dir / loaded.pack.id
-        if not options.check_only:
-            remove_leftovers(folder)  # what a build that was killed did not finish
         signature = _signature(loaded, options, editions, locales)
         if not options.force and not options.check_only and stamp.up_to_date(folder, signature):
             current.append(loaded.pack.id)
@@ -141,7 +175,8 @@ def build(
                 plans[key] = found
     warnings = list(dict.fromkeys(w for found in plans.values() for w in found.warnings))
     # 3. Render, heaviest parts first so that the processes finish together.
-    work = _Work(tuple(packs), jobs)
+    stagings = {index: Staging(out_dir / packs[index].pack.id) for index in todo}
+    work = _Work(tuple(packs), jobs, {index: s.root for index, s in stagings.items()})
     tasks = sorted(
         ((key, part) for key, found in plans.items() for part in found.parts),
         key=lambda t: -weight(packs[t[0][0]], t[0][1], t[1]),
@@ -149,21 +184,46 @@ def build(
     step = _Progress(progress, len(tasks) + len(plans))
     if tasks:
         _warm_up(packs, [(key[0], key[2]) for key in plans])
-    with workers(work, workers_for(len(tasks), options.jobs)) as pool:
-        rendered = pool.map(_render_part, tasks, step)
-        _refuse_failures(rendered)
-        parts = {task: r for task, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
-        warnings += _drafts_warnings(packs, parts)
-        files = [
-            (key, [parts[(key, part)].file for part in found.parts]) for key, found in plans.items()
-        ]
-        # 4. Join each edition-language's parts into its print-and-play file.
-        combined = pool.map(_combine, files, step)
-    if options.check_only:
-        return BuildReport((), tuple(warnings))
-    # 5. Write atomically, then remember what each pack's output was made from.
-    outputs: dict[int, list[_Output]] = {index: [] for index in todo}
-    for index in todo:
+    try:
+        with workers(work, workers_for(len(tasks), options.jobs)) as pool:
+            rendered = pool.map(_render_part, tasks, step)
+            _refuse_failures(rendered)
+            parts = {t: r for t, r in zip(tasks, rendered, strict=True) if isinstance(r, _Part)}
+            warnings += _drafts_warnings(packs, parts)
+            files = [
+                (key, [parts[(key, part)].file for part in found.parts])
+                for key, found in plans.items()
+            ]
+            # 4. Join each edition-language's parts into its print-and-play file; draw the
+            # print-on-demand pages as PNG files, a chunk of pages in each task.
+            combined = pool.map(_combine, files, step)
+            if options.check_only:
+                return BuildReport((), tuple(warnings))
+            rasters = _raster_chunks(parts, stagings)
+            step.total += len(rasters)
+            pngs = [name for found in pool.map(_raster, rasters, step) for name in found]
+        # 5. Stage every file, then move each pack's whole set into place, and remember
+        # what it was made from.
+        written = _write_all(packs, plans, parts, combined, pngs, stagings, signatures, options)
+    finally:
+        for staging in stagings.values():
+            staging.discard()
+    return BuildReport(tuple(written), tuple(warnings), tuple(current))
+
+
+def _write_all(
+    packs: list[LoadedPack],
+    plans: dict[Key, Plan],
+    parts: dict[Task, _Part],
+    combined: list[Rendered],
+    pngs: list[tuple[int, str]],
+    stagings: dict[int, Staging],
+    signatures: dict[int, str],
+    options: BuildOptions,
+) -> list[Written]:
+    """Stage the outputs of every pack built, then commit each pack's set as a whole."""
+    outputs: dict[int, list[_Output]] = {index: [] for index in stagings}
+    for index in stagings:
         for edition in [e.id for e in packs[index].editions(options.editions)]:
             outputs[index].append(
                 _Output(_folder(edition, "data.json"), _export(packs[index], edition))
@@ -176,15 +236,26 @@ def build(
                 _Output(f"{base}/{o.relative}", o.data, o.pages) for o in parts[(key, part)].outputs
             )
         outputs[index].append(_Output(f"{base}/{whole.name}", whole.data, whole.pages))
-    written = []
+    written: list[Written] = []
+    digests: dict[int, dict[str, str]] = {index: {} for index in stagings}
     for index, files_of_pack in outputs.items():
-        folder = out_dir / packs[index].pack.id
+        staging = stagings[index]
         for output in files_of_pack:
-            path = folder / output.relative
-            changed = write_atomic(path, output.data)
+            changed = staging.write(output.relative, output.data)
+            path = staging.folder / output.relative
             written.append(Written(path, changed, len(output.data), output.pages))
-        stamp.remember(folder, signatures[index], {o.relative: o.data for o in files_of_pack})
-    return BuildReport(tuple(written), tuple(warnings), tuple(current))
+            digests[index][output.relative] = hashlib.sha256(output.data).hexdigest()
+    for index, relative in pngs:
+        staging = stagings[index]
+        staged = staging.path(relative)
+        size = staged.stat().st_size
+        digests[index][relative] = stamp.file_digest(staged)
+        changed = staging.adopt(relative)
+        written.append(Written(staging.folder / relative, changed, size))
+    for index, staging in stagings.items():
+        staging.commit()
+        stamp.remember_digests(staging.folder, signatures[index], digests[index])
+    return written
 
 
 def _refuse_failures(rendered: list[Any]) -> None:
@@ -281,6 +352,8 @@ class _Part:
     file: Rendered
     outputs: list[_Output]
     drafts: tuple[str, ...] = ()
+    pod: Rendered | None = None
+    """The print-on-demand PDF, whose pages are drawn as PNG files by raster tasks."""
 
 
 def _drafts_warnings(packs: list[LoadedPack], parts: dict[Task, _Part]) -> list[str]:
@@ -301,15 +374,51 @@ def _drafts_warnings(packs: list[LoadedPack], parts: dict[Task, _Part]) -> list[
 
 
 def _part(result: PartRender) -> _Part:
-    from generator.printing.rasterize import png_pages
-
     found = [_Output(result.file.name, result.file.data, result.file.pages)]
     if result.pod is not None:
         found.append(_Output(f"pod/{result.pod.name}", result.pod.data, result.pod.pages))
-        stem = result.pod.name.removesuffix(".pdf")
-        for index, png in enumerate(png_pages(result.pod.data, dpi=300), 1):
-            found.append(_Output(f"pod/png/{stem}-{index:03d}.png", png))
-    return _Part(result.file, found, result.drafts)
+    return _Part(result.file, found, result.drafts, result.pod)
+
+
+RASTER_PAGES = 50
+"""Print-on-demand pages drawn as PNG files by one task (a progress step each)."""
+Raster = tuple[int, str, int, int, str, str]
+"""(pack index, staged PDF, first page, last page, folder of the PNG files, their stem)."""
+
+
+def _raster_chunks(parts: dict[Task, _Part], stagings: dict[int, Staging]) -> list[Raster]:
+    """Write each print-on-demand PDF where the raster tasks read it; their tasks."""
+    chunks: list[Raster] = []
+    for ((index, edition, locale), name), part in parts.items():
+        if part.pod is None:
+            continue
+        source = stagings[index].path(f".sources/{edition or '-'}-{locale}-{name}.pdf")
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_bytes(part.pod.data)
+        folder = f"{_folder(edition, locale)}/pod/png"
+        stem = part.pod.name.removesuffix(".pdf")
+        pages = part.pod.pages or 0
+        chunks += [
+            (index, str(source), first, min(first + RASTER_PAGES, pages), folder, stem)
+            for first in range(0, pages, RASTER_PAGES)
+        ]
+    return chunks
+
+
+def _raster(work: _Work, task: Raster) -> list[tuple[int, str]]:
+    """Draw pages first..last-1 of a staged PDF as 300 dpi PNG files into the staging folder
+    (in a worker process); their names below the output folder."""
+    from generator.printing.rasterize import png_page_range
+
+    index, source, first, last, folder, stem = task
+    names = []
+    for number, png in enumerate(png_page_range(Path(source), first, last, dpi=300), first + 1):
+        relative = f"{folder}/{stem}-{number:03d}.png"
+        target = work.staging[index] / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(png)
+        names.append((index, relative))
+    return names
 
 
 @dataclass

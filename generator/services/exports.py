@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from generator.core.errors import UsageError
+from generator.core.errors import InputError, UsageError
+from generator.core.names import inside
 from generator.loading.items import Card
 from generator.output.atomic import write_atomic
 from generator.printing.fonts import font_path
@@ -31,6 +32,12 @@ TTS_SIDE = 4096
 """The longest side of a deck sheet in pixels: what Tabletop Simulator loads everywhere."""
 CONTACT_WIDTH = 240
 """Width of a card on a contact sheet, in pixels."""
+CONTACT_CARDS = 48
+"""Cards on one contact sheet (8 by 6): a sheet stays a picture any viewer opens."""
+PNG_CHUNK = 32
+"""Card faces drawn at once by a PNG export: what memory holds."""
+Progress = Callable[[int], None]
+"""Told how many more cards were drawn."""
 
 
 @dataclass(frozen=True)
@@ -83,30 +90,59 @@ def export_png(
     dpi: int = 300,
     bleed: float = 0.0,
     warn: Warn | None = None,
+    progress: Progress | None = None,
 ) -> list[Written]:
-    """One PNG per card face (`<id>.png`, `<id>-back.png`; copies once) and a contact sheet
-    of the component's fronts (`contact-sheet.png`), per component and language."""
+    """One PNG per card face (`<id>.png`, `<id>-back.png`; copies once) and contact sheets
+    of the component's fronts (`_contact-sheet-<n>.png`, CONTACT_CARDS a page), per
+    component and language. Cards are drawn a chunk at a time, so memory holds one chunk
+    (or one contact sheet) however many cards there are; `progress` is told of each card."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise UsageError(f"a resolution of {dpi} dpi is out of range: 36 to {MAX_DPI}")
     written: list[Written] = []
     for target in targets(loaded, out, "png", editions, locales, warn):
-        fronts = _rasterized([shown.front for shown in target.cards], dpi, bleed)
-        for shown, image in zip(target.cards, fronts, strict=True):
-            written.append(_write(target.folder / f"{shown.card.id}.png", image))
-        backs = [shown.back for shown in target.cards if shown.back is not None]
-        if backs:
-            for shown, image in zip(target.cards, _rasterized(backs, dpi, bleed), strict=True):
-                written.append(_write(target.folder / f"{shown.card.id}-back.png", image))
-        ids = [shown.card.id for shown in target.cards]
-        small = _rasterized(
-            [s.front for s in target.cards], _dpi_for(target.cards[0].front, CONTACT_WIDTH), 0
-        )
-        written.append(_write(target.folder / "contact-sheet.png", _contact_sheet(small, ids)))
+        _no_two_named_alike(target)
+        for start in range(0, len(target.cards), PNG_CHUNK):
+            chunk = target.cards[start : start + PNG_CHUNK]
+            fronts = _rasterized([shown.front for shown in chunk], dpi, bleed)
+            for shown, image in zip(chunk, fronts, strict=True):
+                written.append(_write(inside(target.folder, shown.card.id, suffix=".png"), image))
+            with_back = [shown for shown in chunk if shown.back is not None]
+            backs = _rasterized([s.back for s in with_back if s.back is not None], dpi, bleed)
+            for shown, image in zip(with_back, backs, strict=True):
+                path = inside(target.folder, f"{shown.card.id}-back", suffix=".png")
+                written.append(_write(path, image))
+            if progress is not None:
+                progress(len(chunk))
+        small = _dpi_for(target.cards[0].front, CONTACT_WIDTH)
+        for number, start in enumerate(range(0, len(target.cards), CONTACT_CARDS), 1):
+            page = target.cards[start : start + CONTACT_CARDS]
+            images = _rasterized([s.front for s in page], small, 0)
+            sheet = _contact_sheet(images, [s.card.id for s in page])
+            written.append(_write(target.folder / f"_contact-sheet-{number}.png", sheet))
     return written
+
+
+def _no_two_named_alike(target: Target) -> None:
+    """Refuse to export two faces whose files would have one name (a card 'sun-1-back'
+    beside the back of 'sun-1'), naming both cards."""
+    names: dict[str, str] = {}
+    for shown in target.cards:
+        faces = [(shown.card.id, f"card {shown.card.id}")]
+        if shown.back is not None:
+            faces.append((f"{shown.card.id}-back", f"the back of card {shown.card.id}"))
+        for name, what in faces:
+            if name in names:
+                raise InputError(
+                    f"{what} and {names[name]} of {target.component} would both be written as "
+                    f"{name}.png: rename one of the cards"
+                )
+            names[name] = what
 
 
 def _rasterized(pictures: list[Picture], dpi: int, bleed: float) -> list[bytes]:
     """PNGs of pictures of one size, drawn into one PDF and rasterized page by page."""
+    if not pictures:
+        return []
     found: dict[str, bytes] = {}
     unique = list({p.key: p for p in pictures}.values())
     for picture, image in zip(unique, png_pages(pictures_pdf(unique, bleed), dpi=dpi), strict=True):
@@ -160,15 +196,31 @@ def export_tts(
     locales: list[str],
     base_url: str = "",
     warn: Warn | None = None,
+    progress: Progress | None = None,
 ) -> list[Written]:
     """Tabletop Simulator decks: per component and language, the deck sheets
     (`sheet-<n>.png`), the back (`back.png`, or `back-<n>.png` sheets where backs differ)
     and `<component>.json`, a saved object that loads them as one deck in data order,
     copies as copies. Images are named relative to the JSON, or below `base_url`."""
+    _check_base_url(base_url)
     written: list[Written] = []
     for target in targets(loaded, out, "tts", editions, locales, warn):
-        written += _tts_deck(loaded, target, base_url)
+        written += _tts_deck(loaded, target, base_url, progress)
     return written
+
+
+def _check_base_url(base_url: str) -> None:
+    """Refuse an address Tabletop Simulator cannot load images from, or one that would break
+    the JSON's lines: only http(s):// and file:// addresses, without spaces or controls."""
+    if not base_url:
+        return
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in base_url):
+        raise UsageError("--base-url holds a space or a control character: give one address")
+    scheme = base_url.split(":", 1)[0].lower()
+    if ":" not in base_url or scheme not in ("http", "https", "file"):
+        raise UsageError(
+            f"--base-url must be an http://, https:// or file:// address, not '{base_url[:60]}'"
+        )
 
 
 def tts_grid(cards: int) -> tuple[int, int]:
@@ -180,7 +232,9 @@ def tts_grid(cards: int) -> tuple[int, int]:
     return columns, max(2, math.ceil(slots / columns))
 
 
-def _tts_deck(loaded: LoadedPack, target: Target, base_url: str) -> list[Written]:
+def _tts_deck(
+    loaded: LoadedPack, target: Target, base_url: str, progress: Progress | None = None
+) -> list[Written]:
     from PIL import Image
 
     written: list[Written] = []
@@ -211,6 +265,8 @@ def _tts_deck(loaded: LoadedPack, target: Target, base_url: str) -> list[Written
             back_name = "back.png"
             if number == 1:
                 written.append(_write(target.folder / back_name, _png(hidden)))
+        if progress is not None:
+            progress(len(chunk))
         decks[str(number)] = {
             "FaceURL": f"{url}sheet-{number}.png",
             "BackURL": f"{url}{back_name}",

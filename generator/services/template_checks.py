@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.core.diagnostics import Diagnostic
+from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.errors import DraftdeckError
 from generator.loading.files import resolved_inside, why_outside
 from generator.loading.items import Card, Origin
@@ -199,6 +199,7 @@ def _check_sheet(
                         _glyphs(elements[op.origin], op, card, component, found)
                         if op.style.markup:
                             _inline_icons(elements[op.origin], op, icons, card, component, found)
+                            _unclosed(elements[op.origin], op, card, component, found)
                     elif isinstance(op, IconOp) and op.icon not in icons:
                         _unknown(
                             elements,
@@ -391,6 +392,27 @@ def _inline_icons(
                 )
             )
             return
+
+
+def _unclosed(
+    element: Element, op: TextOp, card: Card, component: Component, found: _Found
+) -> None:
+    """A `**` or `*` that opens bold or italic and never closes: the rest prints so."""
+    from generator.printing.rich import unclosed
+
+    marker = unclosed(op.text)
+    if marker is None:
+        return
+    kind = "bold" if marker == "**" else "italic"
+    found.add(
+        element.at("text").diagnostic(
+            f"'{marker}' opens {kind} in the text of element '{element.name}' and nothing "
+            f"closes it, so the rest prints {kind}: '{op.text[:60]}' (card {card.id} of "
+            f"{component.id})",
+            hint=f"close it with another '{marker}', or write \\{marker[0]} for a star itself",
+            severity=Severity.WARNING,
+        )
+    )
 
 
 def _unknown(

@@ -56,7 +56,7 @@ def read_entry(path: Path, games: int, names: Collection[str]) -> Figures | None
     try:
         stored = json.loads(path.read_text("utf-8"))
         figures, checksum = stored["figures"], stored["checksum"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):  # a damaged entry
         return None
     if (
         not isinstance(figures, dict)
