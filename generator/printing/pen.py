@@ -51,16 +51,68 @@ class TextStyle(NamedTuple):
     """The text holds rich-text markup (**bold**, *italic*, [icon])."""
     variants: tuple[str, ...] = ()
     """The weights of its upright, bold, italic and bold italic spans (rich text)."""
+    hyphenate: bool = True
+    """A word too wide for its line may break where the language's dictionary allows."""
 
 
-class Pen:
+class Setter:
+    """How texts are set in one language: fonts, no-break spaces and hyphenation, fitting.
+    The pen draws what it sets; the checks and the collision test set texts the same way."""
+
+    def __init__(self, where: Where) -> None:
+        self.where = where
+        self.fonts = register()
+
+    def tied(self, text: str, style: TextStyle, font: str) -> str:
+        """A text that wraps, with its language's no-break spaces where its font has one."""
+        if not style.wrap or ord(NO_BREAK) not in coverage(font):
+            return text
+        return tie(text, self.where.locale)
+
+    def fitted(self, box: Rect, text: str, style: TextStyle) -> Fitted:
+        """The text fitted into the box: its lines and the size they are set at."""
+        font = self.fonts[style.weight]
+        return fit(
+            self.tied(text, style, font),
+            font,
+            pt(box.width),
+            pt(box.height),
+            style.size,
+            style.minimum,
+            self.where,
+            wrap_lines=style.wrap,
+            hyphenate=style.hyphenate,
+        )
+
+    def rich_fitted(self, box: Rect, text: str, style: TextStyle) -> RichFitted:
+        """Rich text fitted into the box."""
+        variants = self.variants(style)
+        return fit_rich(
+            self.tied(text, style, variants.regular),
+            variants,
+            pt(box.width),
+            pt(box.height),
+            style.size,
+            style.minimum,
+            self.where,
+            wrap_lines=style.wrap,
+            hyphenate=style.hyphenate,
+        )
+
+    def variants(self, style: TextStyle) -> Variants:
+        """The ReportLab fonts of a rich text's spans."""
+        weights = style.variants or (style.weight,) * 4
+        regular, bold, italic, both = (self.fonts[w] for w in weights)
+        return Variants(regular, bold, italic, both)
+
+
+class Pen(Setter):
     """A canvas seen in millimetres, with text fitting and glyph checks."""
 
     def __init__(self, canvas: Any, where: Where, ink_saver: bool = False) -> None:
+        super().__init__(where)
         self.canvas = canvas
-        self.where = where
         self.ink_saver = ink_saver
-        self.fonts = register()
         if not hasattr(canvas, "draftdeck_forms"):
             canvas.draftdeck_forms = set()  # forms already defined in this document
         self.forms: set[str] = canvas.draftdeck_forms
@@ -178,26 +230,6 @@ class Pen:
         path.close()
         self.canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
-    def tied(self, text: str, style: TextStyle, font: str) -> str:
-        """A text that wraps, with its language's no-break spaces where its font has one."""
-        if not style.wrap or ord(NO_BREAK) not in coverage(font):
-            return text
-        return tie(text, self.where.locale)
-
-    def fitted(self, box: Rect, text: str, style: TextStyle) -> Fitted:
-        """The text fitted into the box: its lines and the size they are set at."""
-        font = self.fonts[style.weight]
-        return fit(
-            self.tied(text, style, font),
-            font,
-            pt(box.width),
-            pt(box.height),
-            style.size,
-            style.minimum,
-            self.where,
-            wrap_lines=style.wrap,
-        )
-
     def text(self, box: Rect, text: str, style: TextStyle) -> Fitted:
         """Fit text into the box (centred vertically) and draw it."""
         fitted = self.fitted(box, text, style)
@@ -217,26 +249,6 @@ class Pen:
             else:
                 c.drawCentredString(pt(box.x + box.width / 2), baseline, line)
         return fitted
-
-    def rich_fitted(self, box: Rect, text: str, style: TextStyle) -> RichFitted:
-        """Rich text fitted into the box."""
-        variants = self.variants(style)
-        return fit_rich(
-            self.tied(text, style, variants.regular),
-            variants,
-            pt(box.width),
-            pt(box.height),
-            style.size,
-            style.minimum,
-            self.where,
-            wrap_lines=style.wrap,
-        )
-
-    def variants(self, style: TextStyle) -> Variants:
-        """The ReportLab fonts of a rich text's spans."""
-        weights = style.variants or (style.weight,) * 4
-        regular, bold, italic, both = (self.fonts[w] for w in weights)
-        return Variants(regular, bold, italic, both)
 
     def rich_text(
         self, box: Rect, text: str, style: TextStyle, icon: Callable[[str, Rect], None]

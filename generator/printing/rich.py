@@ -24,6 +24,7 @@ from generator.printing.text import (
     overflow,
     too_long,
 )
+from generator.printing.typography import SOFT_HYPHEN, Breaks, breaks_in
 
 ICON_WIDTH = 1.0
 """An inline icon's width (and height) as a share of the font size."""
@@ -228,21 +229,63 @@ class RichFitted:
         return max((line_width(line, self.fonts, self.size) for line in self.lines), default=0)
 
 
-def _layout(text: str, fonts: Variants, size: float, width: float, wrap: bool) -> tuple[Line, ...]:
+def _layout(
+    text: str,
+    fonts: Variants,
+    size: float,
+    width: float,
+    wrap: bool,
+    breaks: Breaks | None = None,
+    fill: bool = False,
+) -> tuple[Line, ...]:
+    """Lines of words, broken as plain text is (text.wrap): at spaces, and inside a word of
+    one run of text where `breaks` allows; icons and words of several runs never break."""
+
+    def head_within(word: Word, room: float) -> tuple[Word, Word] | None:
+        if breaks is None or len(word) != 1 or word[0].icon:
+            return None
+        piece = word[0]
+        for head, tail in breaks(piece.text):
+            cut = (Piece(head, piece.emphasis),), (Piece(tail, piece.emphasis),)
+            if word_width(cut[0], fonts, size) <= room + 1e-6:
+                return cut
+        return None
+
     lines: list[Line] = []
     for paragraph in _words(text):
         current: list[Word] = []
         used = 0.0
-        for word in paragraph:
+        for whole in paragraph:
+            word = whole
             wide = word_width(word, fonts, size)
             gap = gap_after(current[-1], fonts, size) if current else 0.0
             if wrap and current and used + gap + wide > width + 1e-6:
+                cut = head_within(word, width - used - gap) if fill else None
+                if cut is not None:
+                    current.append(cut[0])
+                    word = cut[1]
+                    wide = word_width(word, fonts, size)
                 lines.append(tuple(current))
                 current, used, gap = [], 0.0, 0.0
+            while wrap and wide > width + 1e-6:  # too wide for any line
+                cut = head_within(word, width)
+                if cut is None:
+                    break
+                lines.append((cut[0],))
+                word = cut[1]
+                wide = word_width(word, fonts, size)
             used += gap + wide
             current.append(word)
         lines.append(tuple(current))
-    return tuple(lines)
+    return tuple(_drop_soft_hyphens(line) for line in lines)
+
+
+def _drop_soft_hyphens(line: Line) -> Line:
+    """A line as drawn: the soft hyphens where it did not break left out."""
+    return tuple(
+        tuple(piece._replace(text=piece.text.replace(SOFT_HYPHEN, "")) for piece in word)
+        for word in line
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -256,8 +299,10 @@ def fit_rich(
     where: Where,
     *,
     wrap_lines: bool = False,
+    hyphenate: bool = False,
 ) -> RichFitted:
-    """The largest size from `size` down to `minimum` at which the rich text fits the box."""
+    """The largest size from `size` down to `minimum` at which the rich text fits the box;
+    words break across lines as plain text's do (text.fit)."""
     ink = 0.0
     for piece in pieces(text):
         if piece is not None and piece.text:
@@ -269,12 +314,19 @@ def fit_rich(
     if too_long(ink, width, height, minimum):
         overflow(text, width, height, minimum, where)
 
-    def at(step: int) -> RichFitted | None:
-        current = size - step * SIZE_STEP
-        lines = _layout(text, fonts, current, width, wrap_lines)
+    breaks = breaks_in(where.locale, hyphenate) if wrap_lines else None
+
+    def laid(lines: tuple[Line, ...], current: float) -> RichFitted | None:
         fitted = RichFitted(lines, fonts, current)
         tall = current * (1 + LEADING * (len(lines) - 1))
         return fitted if fitted.widest() <= width + 1e-6 and tall <= height + 1e-6 else None
+
+    def at(step: int) -> RichFitted | None:
+        current = size - step * SIZE_STEP
+        found = laid(_layout(text, fonts, current, width, wrap_lines, breaks), current)
+        if found is not None or breaks is None:
+            return found
+        return laid(_layout(text, fonts, current, width, wrap_lines, breaks, fill=True), current)
 
     return largest_fitting(at, size, minimum) or overflow(text, width, height, minimum, where)
 

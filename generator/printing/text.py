@@ -10,6 +10,7 @@ from typing import NamedTuple, NoReturn, TypeVar
 
 from generator.core.errors import DraftdeckError
 from generator.printing.fonts import coverage
+from generator.printing.typography import SOFT_HYPHEN, Breaks, breaks_in
 
 SIZE_STEP = 0.25
 """Font sizes are tried in steps of a quarter point."""
@@ -83,7 +84,7 @@ def check_glyphs(text: str, font: str, where: Where) -> None:
     """Refuse text with a character the font cannot draw."""
     have = coverage(font)
     for char in text:
-        if char != "\n" and ord(char) not in have:
+        if char not in "\n\u00ad" and ord(char) not in have:
             raise TextProblem(
                 where.component,
                 where.locale,
@@ -104,22 +105,33 @@ def fit(
     where: Where,
     *,
     wrap_lines: bool = False,
+    hyphenate: bool = False,
 ) -> Fitted:
-    """The largest size from `size` down to `minimum` at which the text fits the box (points)."""
+    """The largest size from `size` down to `minimum` at which the text fits the box (points).
+
+    A text that wraps breaks at spaces, and inside a word too wide for a line at its
+    hyphens, soft hyphens and, with `hyphenate`, where its language's dictionary allows; at
+    each size, before a smaller one is tried, lines are also filled that way."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     check_glyphs(text, font, where)
     if too_long(stringWidth(text.replace(" ", ""), font, minimum), width, height, minimum):
         overflow(text, width, height, minimum, where)
+    breaks = breaks_in(where.locale, hyphenate) if wrap_lines else None
 
-    def at(step: int) -> Fitted | None:
-        """The text set `step` steps below `size`, if it fits there."""
-        current = size - step * SIZE_STEP
-        lines = wrap(text, font, current, width) if wrap_lines else tuple(text.split("\n"))
+    def fitted(lines: tuple[str, ...], current: float) -> Fitted | None:
         widest = max(stringWidth(line, font, current) for line in lines)
         tall = current * (1 + LEADING * (len(lines) - 1))
         fits = widest <= width + 1e-6 and tall <= height + 1e-6
         return Fitted(lines, font, current) if fits else None
+
+    def at(step: int) -> Fitted | None:
+        """The text set `step` steps below `size`, if it fits there."""
+        current = size - step * SIZE_STEP
+        if not wrap_lines:
+            return fitted(tuple(text.split("\n")), current)
+        found = fitted(wrap(text, font, current, width, breaks), current)
+        return found or fitted(wrap(text, font, current, width, breaks, fill=True), current)
 
     return largest_fitting(at, size, minimum) or overflow(text, width, height, minimum, where)
 
@@ -166,23 +178,56 @@ def overflow(text: str, width: float, height: float, minimum: float, where: Wher
     )
 
 
-def wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
-    """Break text into lines at ordinary spaces only.
+def wrap(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    breaks: Breaks | None = None,
+    fill: bool = False,
+) -> tuple[str, ...]:
+    """Break text into lines at ordinary spaces. Where `breaks` is given, a word too wide for
+    a line of its own breaks inside (at a hyphen, a soft hyphen, or where the language's
+    hyphenation dictionary allows), the longest head that fits first; with `fill`, so does
+    a word that does not fit the rest of its line, as a typesetter fills lines.
 
-    No-break spaces (U+00A0, and U+202F before French punctuation) stay
-    inside their word, so a colon never starts a line.
+    No-break spaces (U+00A0, and U+202F before French punctuation) stay inside their
+    word, so a colon never starts a line. A soft hyphen is drawn only where a line breaks.
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    def measure(piece: str) -> float:
+        return float(stringWidth(piece.replace(SOFT_HYPHEN, ""), font, size))
+
+    def head_within(word: str, room: float) -> tuple[str, str] | None:
+        assert breaks is not None
+        return next(((h, t) for h, t in breaks(word) if measure(h) <= room + 1e-6), None)
+
+    space = measure(" ")
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split(" "):
-            trial = f"{current} {word}" if current else word
-            if not current or stringWidth(trial, font, size) <= width:
-                current = trial
-            else:
-                lines.append(current)
-                current = word
-        lines.append(current)
-    return tuple(lines)
+        current: list[str] = []
+        used = 0.0
+        for whole in paragraph.split(" "):
+            word = whole
+            wide = measure(word)
+            gap = space if current else 0.0
+            if current and used + gap + wide > width + 1e-6:
+                cut = head_within(word, width - used - gap) if fill and breaks else None
+                if cut is not None:
+                    current.append(cut[0])
+                    word = cut[1]
+                    wide = measure(word)
+                lines.append(" ".join(current))
+                current, used, gap = [], 0.0, 0.0
+            while breaks is not None and wide > width + 1e-6:  # too wide for any line
+                cut = head_within(word, width)
+                if cut is None:
+                    break
+                lines.append(cut[0])
+                word = cut[1]
+                wide = measure(word)
+            current.append(word)
+            used += gap + wide
+        lines.append(" ".join(current))
+    return tuple(line.replace(SOFT_HYPHEN, "") for line in lines)

@@ -13,9 +13,11 @@ the file is left as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
+from typing import Any
 
 from generator.core.paths import LOCALES_DIR
 
@@ -25,6 +27,8 @@ _OPENING = "«„“‚‘(\"'[*\u202f\u00a0"
 _MARKUP = "*"
 """Rich-text markup a word may end with (**de**)."""
 _NUMBER = re.compile(r"\d+(?:[.,\u202f\u00a0]\d+)*")
+_LETTERS = re.compile(r"[^\W\d_]{5,}")
+"""A run of letters long enough to hyphenate (a dictionary leaves two and three)."""
 
 
 @dataclass(frozen=True)
@@ -91,3 +95,52 @@ def bad_break(line: str, following: str, locale: str) -> bool:
     its noun), given the line after it; for checks of laid-out text."""
     words, after = line.rstrip().split(), following.lstrip().split()
     return bool(words and after) and typography(locale).ties(words[-1], after[0])
+
+
+SOFT_HYPHEN = "\u00ad"
+"""A break a translator marks inside a word: invisible unless the line breaks there."""
+Breaks = Callable[[str], list[tuple[str, str]]]
+"""A word's places to break, longest head first: (head as drawn, tail)."""
+
+
+@cache
+def breaks_in(locale: str, dictionary: bool) -> Breaks:
+    """Where a word of this language may break across lines: after a hyphen it holds, at a
+    soft hyphen (drawn as a hyphen), and, with `dictionary`, where the language's
+    hyphenation dictionary (Pyphen's, LibreOffice's) allows, with a hyphen drawn."""
+
+    @lru_cache(maxsize=8192)
+    def breaks(word: str) -> list[tuple[str, str]]:
+        cuts: dict[int, tuple[bool, int]] = {}  # where -> (draw a hyphen, characters skipped)
+        for index, char in enumerate(word):
+            if char == "-" and 0 < index < len(word) - 1:
+                cuts[index + 1] = (False, 0)
+            elif char == SOFT_HYPHEN and 0 < index < len(word) - 1:
+                cuts[index] = (True, 1)
+        own = set(cuts)
+        hyphenator = _hyphenator(locale) if dictionary and _LETTERS.search(word) else None
+        if hyphenator is not None:  # loaded only when a word needs it: a dictionary takes 0.4 s
+            for run in _LETTERS.finditer(word):
+                for head, _ in hyphenator.iterate(run.group()):
+                    cuts.setdefault(run.start() + len(head), (True, 0))
+        # The word's own hyphens and soft hyphens first, then the dictionary's places; the
+        # longest head first in each (a line is filled as far as it goes).
+        ranked = sorted(cuts.items(), key=lambda c: (c[0] not in own, -c[0]))
+        return [
+            (word[:cut].replace(SOFT_HYPHEN, "") + ("-" if hyphen else ""), word[cut + skip :])
+            for cut, (hyphen, skip) in ranked
+        ]
+
+    return breaks
+
+
+@cache
+def _hyphenator(locale: str) -> Any:
+    """Pyphen's hyphenator of a language (None where it has no dictionary)."""
+    import pyphen
+
+    language = locale.replace("-", "_")
+    for name in (language, language.split("_")[0]):
+        if name in pyphen.LANGUAGES or pyphen.language_fallback(name):
+            return pyphen.Pyphen(lang=name, left=2, right=3)
+    return None

@@ -248,11 +248,11 @@ def _refuse_collisions(
     parts: tuple[tuple[Element, tuple[Op, ...]], ...], card: str, component: str, locale: str
 ) -> None:
     """Raise a TextProblem for the first text on the face that runs into another element."""
-    from generator.printing.fonts import register
-    from generator.printing.text import TextProblem
+    from generator.printing.pen import Setter
+    from generator.printing.text import TextProblem, Where
     from generator.templates.collisions import collisions
 
-    for found in collisions(parts, register()):
+    for found in collisions(parts, Setter(Where(component, locale))):
         raise TextProblem(component, locale, found.words, found.problem, found.hint, f"card {card}")
 
 

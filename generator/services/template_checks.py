@@ -108,9 +108,14 @@ class _Found:
 
 
 def check_templates(
-    pack: Pack, icons: Collection[str], drawings: Collection[str]
+    pack: Pack,
+    icons: Collection[str],
+    drawings: Collection[str],
+    languages: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
-    """Every problem of every template, against every card it draws."""
+    """Every problem of every template, against every card it draws; with `languages`
+    (locale -> LanguageEnv), also every text as each language prints it
+    (services.language_checks)."""
     from generator.printing.characters import pack_glyphs
     from generator.printing.fonts import FAMILY
 
@@ -134,6 +139,11 @@ def check_templates(
                     continue
                 _check_sheet(pack, edition, component, name, icons, drawings, found)
     _report_collisions(found)
+    if languages and not any(d.severity is Severity.ERROR for d in found.diagnostics):
+        from generator.services.language_checks import check_languages
+
+        known = frozenset(found.collisions)
+        found.diagnostics += check_languages(pack, languages, known)
     return found.diagnostics
 
 
@@ -236,13 +246,14 @@ def _collisions(
     parts: list[tuple[Element, tuple[Op, ...]]], card: Card, component: Component, found: _Found
 ) -> None:
     """Text of the face, as the data writes it, that runs into another element."""
-    from generator.printing.fonts import register
+    from generator.printing.pen import Setter
+    from generator.printing.text import Where
 
     face = tuple(op for _, ops in parts for op in ops)
     if face in found.faces:
         return
     found.faces.add(face)
-    for collision in collisions(parts, register()):
+    for collision in collisions(parts, Setter(Where(component.id, ""))):
         pair = (_origin(collision.text), _origin(collision.other))
         worst, where, count = found.collisions.get(pair, (collision, "", 0))
         if collision.overlap > worst.overlap or not where:

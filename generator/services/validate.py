@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.errors import DraftdeckError
 from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.documents.source import Setting, check_document
 from generator.i18n.catalogs import check_translations
@@ -37,6 +38,7 @@ from generator.printing.characters import pack_glyphs
 from generator.printing.fonts import FILE
 from generator.services.budget import check_budget
 from generator.services.characters import character_problems
+from generator.services.render import LanguageEnv
 from generator.services.template_checks import CheckEnv, check_templates
 from generator.templates.emblems import read_emblems
 from generator.templates.icons import BUILT_IN
@@ -173,7 +175,7 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
             )
         )
     elif printing and not over_budget:  # checking a runaway deck would itself run away
-        diagnostics += check_templates(pack, icons, drawings)
+        diagnostics += check_templates(pack, icons, drawings, _languages(pack))
     if plugin is not None and plugin.cross_checks is not None:
         diagnostics += plugin.hook("cross_checks")(documents, manifest)
     if not printing:
@@ -296,6 +298,23 @@ def _document_problems(pack: Pack) -> list[Diagnostic]:
         for edition in pack.editions.values():
             found += check_document(document, Setting(pack, edition, CheckEnv(False), None))
     return list(dict.fromkeys(found))
+
+
+def _languages(pack: Pack) -> dict[str, LanguageEnv]:
+    """Each language of the pack, as the build prints it (a missing or fuzzy translation in
+    the source language); a language whose catalogs cannot be read is left out (their
+    problems are reported with the translations)."""
+    from generator.i18n.ui import load_translator
+
+    manifest = pack.manifest
+    found = {}
+    for locale in manifest.locales:
+        try:
+            tr = load_translator(manifest.catalogs, locale, pack.id, manifest.source_locale)
+        except DraftdeckError:
+            continue
+        found[locale] = LanguageEnv(tr, False)
+    return found
 
 
 def _unloaded_data(root: Path, manifest: Manifest, documents: Mapping[str, Document]) -> bool:

@@ -22,8 +22,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.printing.geometry import Rect
-from generator.printing.rich import Variants, fit_rich
-from generator.printing.text import ASCENT, LEADING, POINTS_PER_MM, TextProblem, Where, fit
+from generator.printing.pen import Setter
+from generator.printing.text import ASCENT, LEADING, POINTS_PER_MM, TextProblem
 from generator.templates.faces import (
     CircleOp,
     DrawingOp,
@@ -95,16 +95,15 @@ def placed(element: Element) -> Located:
     return element.at(key)
 
 
-def collisions(
-    parts: Sequence[tuple[Element, Sequence[Op]]], fonts: dict[str, str]
-) -> list[Collision]:
+def collisions(parts: Sequence[tuple[Element, Sequence[Op]]], setter: Setter) -> list[Collision]:
     """Every text of the face that runs into another element; `parts` are the face's top-level
-    elements with what each draws, in drawing order, and `fonts` the weights' font names.
+    elements with what each draws, in drawing order, and `setter` sets texts as the pen does
+    in the face's language.
 
     Shapes are filed in a grid of cells by where they lie, so that a text is measured only
     against the shapes near it: the check grows with the elements of a face, not with their
     square."""
-    drawn = [(element, [_shape(op, fonts) for op in ops]) for element, ops in parts]
+    drawn = [(element, [_shape(op, setter) for op in ops]) for element, ops in parts]
     grid = _Grid([shape for _, shapes in drawn for shape in shapes if shape is not None])
     for index, (_, shapes) in enumerate(drawn):
         for number, shape in enumerate(shapes):
@@ -206,10 +205,10 @@ Shape = Ink | Backing | Rect | CircleOp | None
 nothing."""
 
 
-def _shape(op: Op, fonts: dict[str, str]) -> Shape:
+def _shape(op: Op, setter: Setter) -> Shape:
     """Where an operation draws: a text's ink, a circle, else the box around it."""
     if isinstance(op, TextOp):
-        covered = ink(op, fonts)
+        covered = ink(op, setter)
         return None if covered is None else Ink(*covered)
     if isinstance(op, CircleOp):
         return op
@@ -259,42 +258,21 @@ def _circle_depth(text: Rect, circle: CircleOp, gap: float) -> float:
     return min(far - inner, outer + gap - near)
 
 
-def ink(op: TextOp, fonts: dict[str, str]) -> Rect | None:
+def ink(op: TextOp, setter: Setter) -> Rect | None:
     """The rectangle a text's lines cover, set as the pen sets them (None for no text)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if not op.text.strip():
         return None
     box, style = op.box, op.style
-    font = fonts[style.weight]
-    where = Where("", "")
     try:
         if style.markup:
-            weights = style.variants or (style.weight,) * 4
-            rich = fit_rich(
-                op.text,
-                Variants(*(fonts[w] for w in weights)),
-                box.width * POINTS_PER_MM,
-                box.height * POINTS_PER_MM,
-                style.size,
-                style.minimum,
-                where,
-                wrap_lines=style.wrap,
-            )
+            rich = setter.rich_fitted(box, op.text, style)
             set_size, widest_pt, count = rich.size, rich.widest(), len(rich.lines)
         else:
-            fitted = fit(
-                op.text,
-                font,
-                box.width * POINTS_PER_MM,
-                box.height * POINTS_PER_MM,
-                style.size,
-                style.minimum,
-                where,
-                wrap_lines=style.wrap,
-            )
+            fitted = setter.fitted(box, op.text, style)
             set_size, count = fitted.size, len(fitted.lines)
-            widest_pt = max(stringWidth(line, font, fitted.size) for line in fitted.lines)
+            widest_pt = max(stringWidth(line, fitted.font, fitted.size) for line in fitted.lines)
     except TextProblem:  # the pen reports text that does not fit, where it is drawn
         return None
     size = set_size / POINTS_PER_MM

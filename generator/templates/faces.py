@@ -583,6 +583,7 @@ class _Paint:
             same_size=str(name) if name and theme.styles[name].get("same-size") else "",
             markup=bool(merged.get("markup", False)),
             variants=variants(weight, dict(theme.fonts), font) if merged.get("markup") else (),
+            hyphenate=bool(merged.get("hyphenate", True)),
         )
 
     def origin(self) -> str:
