@@ -22,8 +22,9 @@ from pathlib import Path
 
 from process_timing import ROOT, SCRIPT, paired, wall
 
+from generator.i18n.env import LanguageEnv
 from generator.services.find import load_pack
-from generator.services.render import LanguageEnv, translator
+from generator.services.render import translator
 from generator.templates import expressions
 from generator.templates.faces import Binder
 from generator.templates.load import read_templates

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from generator.i18n.env import LanguageEnv
 from generator.model.pack import Component
 from generator.services.find import LoadedPack
-from generator.services.render import LanguageEnv, translator
+from generator.services.render import translator
 from generator.templates.faces import Binder
 
 

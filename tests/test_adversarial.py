@@ -16,6 +16,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.printing.pen import Setter
+from generator.printing.text import Where
 from generator.templates.collisions import Collision
 from generator.templates.faces import Op
 from generator.templates.model import Element
@@ -206,7 +208,7 @@ def test_one_command_prints_at_most_a_hundred_problems(
 # The collision check files shapes in a grid; it finds exactly what comparing every pair finds.
 
 
-def _pairs_reference(parts: Parts, fonts: dict[str, str]) -> list[Collision]:
+def _pairs_reference(parts: Parts, fonts: Setter) -> list[Collision]:
     """Every text against every shape of the other elements, as the check was first written."""
     from generator.templates.collisions import (
         GAP,
@@ -244,7 +246,6 @@ def _pairs_reference(parts: Parts, fonts: dict[str, str]) -> list[Collision]:
 @given(st.integers(0, 2**32))
 def test_the_grid_finds_what_every_pair_finds(seed: int) -> None:
     from generator.loading.document import Document
-    from generator.printing.fonts import register
     from generator.printing.geometry import Rect
     from generator.printing.pen import TextStyle
     from generator.templates.collisions import collisions
@@ -287,7 +288,7 @@ def test_the_grid_finds_what_every_pair_finds(seed: int) -> None:
         parts.append(
             (Element(f"e{number}", {"type": "text", "box": [0, 0, 1, 1]}, where, ()), tuple(ops))
         )
-    fonts = register()
+    fonts = Setter(Where("", ""))
     found = [(c.text.name, c.other.name, round(c.overlap, 6)) for c in collisions(parts, fonts)]
     expected = [
         (c.text.name, c.other.name, round(c.overlap, 6)) for c in _pairs_reference(parts, fonts)

@@ -116,13 +116,14 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 1
     hockey = (
-        "error: hockey-player [fr], card polar-bear-1, data/all-star-draft/layouts/hockey-player.yaml:38, "
-        f"element 'name': does not fit its 53.0x9.5 mm box even at 7.0 pt: '{long_name}'"
+        "data/all-star-draft/layouts/hockey-player.yaml:38:44: error: does not fit its "
+        "53.0x9.5 mm box even at 7.0 pt in French (card polar-bear-1 of hockey-player, and 17 "
+        f"more): '{long_name}'"
     )
-    tiebreaker = (
-        "error: tiebreaker [fr], card tiebreaker-1, data/all-star-draft/layouts/tiebreaker.yaml:16, "
-        f"element 'medals': does not fit its 22.7x7.0 mm box even at 5.0 pt: "
-        f"'{('1. ' + long_name)[:60]}…'"  # a message quotes 60 characters at most
+    tiebreaker = (  # drawn by the plug-in; a message quotes 60 characters at most
+        "data/all-star-draft/layouts/tiebreaker.yaml:16:3: error: does not fit its 22.7x7.0 mm "
+        "box even at 5.0 pt in French (card tiebreaker-1 of tiebreaker, and 11 more): "
+        f"'{('1. ' + long_name)[:60]}…'"
     )
     assert hockey in result.output and tiebreaker in result.output
     assert _unchanged(project, good)
@@ -258,9 +259,9 @@ def test_overflow_in_a_parallel_build_is_reported_without_traceback(
     args = [a if a != "1" else "2" for a in ARGS]
     result = runner.invoke(app, [*args[:-4], "--locale", "de", "--locale", "fr", "--jobs", "2"])
     assert result.exit_code == 1
-    assert "error: tiebreaker [fr], card tiebreaker-1," in result.output
-    assert "error: hockey-player [fr], card polar-bear-1," in result.output
-    assert "[de]" not in result.output
+    assert "in French (card tiebreaker-1 of tiebreaker" in result.output
+    assert "in French (card polar-bear-1 of hockey-player" in result.output
+    assert "German" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 

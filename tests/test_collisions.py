@@ -10,8 +10,9 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.loading import strict_yaml
 from generator.loading.items import Item
-from generator.printing.fonts import register
 from generator.printing.geometry import Size
+from generator.printing.pen import Setter
+from generator.printing.text import Where
 from generator.services.starter import write_starter
 from generator.services.template_checks import CheckEnv
 from generator.templates.collisions import Collision, collisions
@@ -38,7 +39,7 @@ def _collisions(elements: str, **fields: object) -> list[Collision]:
     assert problems == [], problems
     sheet = Sheet(templates["card"], THEME, Size(63, 88), {}, frozenset())
     parts = Binder(sheet, CheckEnv(False)).parts(Item({"id": "c-1", **fields}, "cards"))
-    return collisions(parts, register())
+    return collisions(parts, Setter(Where("", "")))
 
 
 RING = "  ring: {type: circle, centre: [31.5, 44], radius: 20, stroke: ink, width: 0.8}\n"
@@ -139,24 +140,26 @@ def test_above_names_elements_of_its_own_template(pack: Path) -> None:
     )
 
 
-def test_a_translation_that_runs_into_an_element_fails_the_build_in_its_language(
+def test_a_translation_that_runs_into_an_element_is_an_error_of_validate_in_its_language(
     pack: Path, runner: CliRunner
 ) -> None:
     """English fits beside the dot; the German name is long enough to reach it."""
     dot = "  dot: {type: circle, centre: [51, 18], radius: 2, fill: ink}\n"
     replace_once(CARD, NAME, NAME + "\n" + dot.rstrip())
     catalog = Path("demo/locales/de/LC_MESSAGES/demo.po")
-    replace_once(catalog, 'msgstr "Sonne"', 'msgstr "Sonnenfinsternisse"')
     assert error_lines(pack) == []
+    replace_once(catalog, 'msgstr "Sonne"', 'msgstr "Sonnenfinsternisse"')
+    (error,) = error_lines(pack)
+    assert error.startswith(
+        "demo/layouts/card.yaml:11:22: error: the text of element 'name' "
+        "(demo/layouts/card.yaml:11) runs "
+    ), error
+    assert "into element 'dot' (demo/layouts/card.yaml:12) in German" in error, error
+    assert "'Sonnenfinsternisse'" in error
     result = runner.invoke(app, ["build", "--data", "demo", "--locale", "de", "--jobs", "1"])
     assert result.exit_code == 1
-    assert (
-        "error: card [de], card sun-1: the text of element 'name' (demo/layouts/card.yaml:11) runs "
-    ) in result.output
-    assert "into element 'dot' (demo/layouts/card.yaml:12): 'Sonnenfinsternisse'" in result.output
+    assert "into element 'dot' (demo/layouts/card.yaml:12) in German" in result.output
     assert "Traceback" not in result.output
-    ok = runner.invoke(app, ["build", "--data", "demo", "--locale", "en", "--jobs", "1"])
-    assert ok.exit_code == 0, ok.output
 
 
 # --- every game's longest names, in every language ------------------------------------------
@@ -188,4 +191,4 @@ def test_the_longest_name_of_each_game_runs_into_nothing(
 
     longest = max(faces, key=lambda parts: len(name(parts)))
     assert name(longest), "no card of the component prints a name"
-    assert collisions(longest, register()) == [], name(longest)
+    assert collisions(longest, Setter(Where("", ""))) == [], name(longest)

@@ -67,8 +67,8 @@ def test_text_that_overflows_in_one_language_fails_the_check(
     result = runner.invoke(app, ["i18n", "check", "--data", "data"])
     assert result.exit_code == 1
     assert (
-        "error: bus-station [fr], card bus-station-1, data/all-star-draft/layouts/bus-station.yaml:7, "
-        "element 'title': does not fit"
+        "data/all-star-draft/layouts/bus-station.yaml:7:46: error: does not fit its 62.0x12.0 mm "
+        "box even at 8.0 pt in French (card bus-station-1 of bus-station)"
     ) in result.stdout
 
 

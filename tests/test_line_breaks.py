@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from generator.printing import pen
-from generator.printing.rich import RichFitted, fit_rich
-from generator.printing.text import Fitted, fit
+from generator.printing.rich import RichFitted
+from generator.printing.text import Fitted
 from generator.printing.typography import bad_break, tie
 from generator.services.build import BuildOptions, build
 from generator.services.find import load_pack
@@ -36,36 +36,38 @@ def _breaks(lines: list[str], locale: str, where: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """Every text the pen lays out from now on, as its lines."""
-    found: list[list[str]] = []
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[list[str]]]:
+    """Every text the pen (and validate, which sets every language) lays out from now on,
+    as its lines, by the language it is set in."""
+    found: dict[str, list[list[str]]] = {}
 
     def recording(original: Callable[..., Any]) -> Callable[..., Any]:
-        def record(*args: Any, **kwargs: Any) -> Any:
-            fitted = original(*args, **kwargs)
+        def record(setter: pen.Setter, *args: Any, **kwargs: Any) -> Any:
+            fitted = original(setter, *args, **kwargs)
+            lines = found.setdefault(setter.where.locale, [])
             if isinstance(fitted, Fitted):
-                found.append(list(fitted.lines))
+                lines.append(list(fitted.lines))
             elif isinstance(fitted, RichFitted):
-                found.append([_words(line) for line in fitted.lines])
+                lines.append([_words(line) for line in fitted.lines])
             return fitted
 
         return record
 
-    monkeypatch.setattr(pen, "fit", recording(fit))
-    monkeypatch.setattr(pen, "fit_rich", recording(fit_rich))
+    monkeypatch.setattr(pen.Setter, "fitted", recording(pen.Setter.fitted))
+    monkeypatch.setattr(pen.Setter, "rich_fitted", recording(pen.Setter.rich_fitted))
     return found
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("locale", ["de", "fr"])
 def test_no_card_breaks_a_line_after_an_article_or_a_preposition(
-    locale: str, laid_out: list[list[str]], tmp_path: Path
+    locale: str, laid_out: dict[str, list[list[str]]], tmp_path: Path
 ) -> None:
     for game in GAMES:
         build(DATA / game, tmp_path, BuildOptions(locales=(locale,), jobs=1, check_only=True))
-    assert len(laid_out) > 100
-    assert any(len(lines) > 1 for lines in laid_out)
-    problems = [p for lines in laid_out for p in _breaks(lines, locale, "card")]
+    assert len(laid_out[locale]) > 100
+    assert any(len(lines) > 1 for lines in laid_out[locale])
+    problems = [p for lines in laid_out[locale] for p in _breaks(lines, locale, "card")]
     assert problems == []
 
 
@@ -93,7 +95,7 @@ def paragraphs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("locale", ["de", "fr"])
 def test_no_summary_or_table_breaks_a_line_after_an_article_or_a_preposition(
-    locale: str, laid_out: list[list[str]], paragraphs: list[list[str]]
+    locale: str, laid_out: dict[str, list[list[str]]], paragraphs: list[list[str]]
 ) -> None:
     for game in GAMES:
         loaded = load_pack(DATA / game)
@@ -103,7 +105,9 @@ def test_no_summary_or_table_breaks_a_line_after_an_article_or_a_preposition(
                 render_text(document, "test", "pdf", "a4")
     assert any(len(lines) > 1 for lines in paragraphs)
     problems = [p for lines in paragraphs for p in _breaks(lines, locale, "document")]
-    problems += [p for lines in laid_out for p in _breaks(lines, locale, "example card")]
+    problems += [
+        p for lines in laid_out.get(locale, []) for p in _breaks(lines, locale, "example card")
+    ]
     assert problems == []
 
 

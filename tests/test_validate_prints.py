@@ -183,3 +183,21 @@ def test_validate_reports_what_the_build_refuses_and_nothing_it_prints(
     assert refused, f"the case refuses nothing to compare (exit {code})"
     assert code == 1
     assert validated == refused
+
+
+def test_languages_that_set_the_same_words_share_one_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """A name no catalog translates prints in the source language everywhere: one error
+    names the three languages; a character no font has is the character check's alone."""
+    monkeypatch.chdir(tmp_path)
+    pack = write_starter(Path("demo"), "demo")
+    long_name = "Sunnyside Wonderfully Magnificent Extraordinary"
+    replace_once(pack / "cards.yaml", "{id: sun-1, name: Sun,", f"{{id: sun-1, name: {long_name},")
+    replace_once(pack / "cards.yaml", "{id: star-1, name: Star,", "{id: star-1, name: Star ∅,")
+    result = runner.invoke(app, ["validate", "--data", "demo"])
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 2, result.output
+    assert errors[0].startswith("demo/cards.yaml:") and "U+2205" in errors[0]
+    assert errors[1].startswith("demo/layouts/card.yaml:11:44: error: does not fit its ")
+    assert f"in German, French and English (card sun-1 of card): '{long_name}'" in errors[1]

@@ -93,23 +93,25 @@ def check(
     render: Annotated[
         bool,
         typer.Option(
-            "--render/--no-render", help="Also render every component to find text that overflows."
+            "--render/--no-render",
+            help="Also set every text of every card in every language, to find text that does "
+            "not fit or runs into another element.",
         ),
     ] = True,
 ) -> None:
     """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
     from generator.i18n.glossary import load_glossary
     from generator.i18n.workflow import check as run
-    from generator.services.build import text_problems
+    from generator.services.validate import text_problems
 
     failed = False
     for pack, locales_dir, game_id, locales, source in _packs(data, game):
         glossary = load_glossary(pack)
-        problems = [str(p) for p in run(locales_dir, game_id, locales, glossary, source)]
-        if render and not problems:
+        problems = [f"error: {p}" for p in run(locales_dir, game_id, locales, glossary, source)]
+        if render:  # each language that can be read, complete or not
             problems += text_problems(pack)
         for problem in problems:
-            typer.echo(f"error: {problem}")
+            typer.echo(problem)
         if problems:
             typer.echo(f"{game_id}: {len(problems)} problem(s) in the translations", err=True)
             failed = True

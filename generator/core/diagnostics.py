@@ -42,6 +42,8 @@ class Diagnostic:
     """How many problems this stands for (more than 1 for a line counting those not listed)."""
     at_least: bool = False
     """The problems were counted only so far: there are at least `problems`."""
+    printing: bool = False
+    """A text the build would refuse to print: it does not fit, or runs into an element."""
 
     @property
     def location(self) -> str:

@@ -80,18 +80,26 @@ class Where(NamedTuple):
     locale: str
 
 
+class MissingGlyph(TextProblem):
+    """A character the text's font cannot draw."""
+
+    def __init__(self, component: str, locale: str, text: str, char: str) -> None:
+        super().__init__(
+            component,
+            locale,
+            text,
+            f"the font has no glyph for U+{ord(char):04X}",
+            "replace the character, or set the text in a font of the theme that has it",
+        )
+        self.char = char
+
+
 def check_glyphs(text: str, font: str, where: Where) -> None:
     """Refuse text with a character the font cannot draw."""
     have = coverage(font)
     for char in text:
         if char not in "\n\u00ad" and ord(char) not in have:
-            raise TextProblem(
-                where.component,
-                where.locale,
-                text,
-                f"the font has no glyph for U+{ord(char):04X}",
-                "replace the character, or set the text in a font of the theme that has it",
-            )
+            raise MissingGlyph(where.component, where.locale, text, char)
 
 
 @lru_cache(maxsize=4096)

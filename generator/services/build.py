@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass
@@ -470,19 +469,3 @@ def _combine(work: _Work, task: tuple[Key, list[Any]]) -> Any:
     """The combined print-and-play file of one edition in one language."""
     key, files = task
     return render_combined(work.packs[key[0]], work.jobs[key], files)
-
-
-def text_problems(
-    data_dir: Path, locales: tuple[str, ...] = (), game: str | None = None
-) -> list[str]:
-    """Render every edition in memory and return each text that overflows or lacks a glyph or translation."""
-    try:
-        with tempfile.TemporaryDirectory() as scratch:
-            build(
-                data_dir,
-                Path(scratch),
-                BuildOptions(locales=locales, force=True, check_only=True, game=game),
-            )
-    except BuildFailed as failure:
-        return list(dict.fromkeys(failure.problems))
-    return []

@@ -14,13 +14,14 @@ from typing import Any
 
 from generator.core.errors import InputError, UsageError
 from generator.core.names import inside
+from generator.i18n.env import LanguageEnv
 from generator.loading.items import Card
 from generator.output.atomic import write_atomic
 from generator.printing.fonts import font_path
 from generator.printing.rasterize import png_pages
 from generator.services.find import LoadedPack
 from generator.services.pictures import Picture, Shown, component_pictures, pictures_pdf, printed
-from generator.services.render import LanguageEnv, Warn, translator
+from generator.services.render import Warn, translator
 
 Written = tuple[Path, bool]
 """A file written, and whether its bytes changed."""

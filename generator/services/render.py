@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.core.errors import DataError, DraftdeckError
 from generator.documents import calibration
+from generator.i18n.env import LanguageEnv
 from generator.i18n.ui import N_, Translator, drafts_warning, load_translator
 from generator.loading.items import Card
 from generator.model.pack import Component, EditionBox
@@ -277,42 +278,6 @@ class _Drawings(dict[str, Any]):
         assert self.plugin is not None
         self[name] = found = self.plugin.drawing(name)
         return found
-
-
-@dataclass(frozen=True)
-class LanguageEnv:
-    """What template filters need: one language, and whether ink is saved."""
-
-    tr: Translator
-    ink_saver: bool
-
-    def translate(self, context: str, text: str) -> str:
-        """A data or template text in this language."""
-        return self.tr.name(context, text)
-
-    def translate_plural(self, context: str, singular: str, plural: str, count: int) -> str:
-        """A data text in this language's plural form for the count."""
-        return self.tr.name_plural(context, (singular, plural), count)
-
-    def number(self, value: float) -> str:
-        """A number in this language."""
-        return self.tr.number(value)
-
-    def ordinal(self, value: int) -> str:
-        """An ordinal in this language."""
-        return self.tr.ordinal(value)
-
-    def joined(self, items: list[str]) -> str:
-        """Items joined with this language's "and"."""
-        return self.tr.joined(items)
-
-    def either(self, items: list[str]) -> str:
-        """Items joined with this language's "or"."""
-        return self.tr.either(items)
-
-    def month(self, date: str) -> str:
-        """A date's month and year in this language."""
-        return self.tr.month(date)
 
 
 def _tile_label(pattern: str, number: int, count: int) -> str:

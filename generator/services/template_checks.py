@@ -11,7 +11,7 @@ image, at the data value that names it), naming the card.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +112,7 @@ def check_templates(
     icons: Collection[str],
     drawings: Collection[str],
     languages: Mapping[str, Any] | None = None,
+    plugin_drawings: Any = None,
 ) -> list[Diagnostic]:
     """Every problem of every template, against every card it draws; with `languages`
     (locale -> LanguageEnv), also every text as each language prints it
@@ -143,7 +144,7 @@ def check_templates(
         from generator.services.language_checks import check_languages
 
         known = frozenset(found.collisions)
-        found.diagnostics += check_languages(pack, languages, known)
+        found.diagnostics += check_languages(pack, languages, known, plugin_drawings)
     return found.diagnostics
 
 
@@ -266,9 +267,12 @@ def _report_collisions(found: _Found) -> None:
     for collision, where, count in found.collisions.values():
         more = f", and {count - 1} more face{'s' if count > 2 else ''}" if count > 1 else ""
         found.add(
-            placed(collision.text).diagnostic(
-                f"{collision.problem} ({where}{more}): '{collision.short_words}'",
-                hint=collision.hint,
+            replace(
+                placed(collision.text).diagnostic(
+                    f"{collision.problem} ({where}{more}): '{collision.short_words}'",
+                    hint=collision.hint,
+                ),
+                printing=True,
             )
         )
 

@@ -16,11 +16,12 @@ from generator.documents.markdown import to_markdown
 from generator.documents.model import TextDocument
 from generator.documents.pdf import booklet, to_pdf
 from generator.documents.source import DocumentProblem, Setting, bind_document
+from generator.i18n.env import LanguageEnv
 from generator.loading.manifest import DOCUMENTS
 from generator.printing.pen import Pen
 from generator.services.find import LoadedPack
 from generator.services.preview import find_card
-from generator.services.render import LanguageEnv, Warn, faces, settle_drafts, translator
+from generator.services.render import Warn, faces, settle_drafts, translator
 
 KINDS = {"summary": "a rules summary", "tables": "rulebook tables"}
 """The documents `draftdeck summary` and `draftdeck tables` write, and what each is."""

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.diagnostics import Diagnostic, Severity, format_text
 from generator.core.errors import DraftdeckError
 from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.documents.source import Setting, check_document
 from generator.i18n.catalogs import check_translations
+from generator.i18n.env import LanguageEnv
 from generator.loading.checks import duplicates, item_ids, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.files import links_out, resolved_inside, why_outside
@@ -38,7 +39,7 @@ from generator.printing.characters import pack_glyphs
 from generator.printing.fonts import FILE
 from generator.services.budget import check_budget
 from generator.services.characters import character_problems
-from generator.services.render import LanguageEnv
+from generator.services.language_checks import Drawings
 from generator.services.template_checks import CheckEnv, check_templates
 from generator.templates.emblems import read_emblems
 from generator.templates.icons import BUILT_IN
@@ -162,6 +163,9 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
     drawings = set(plugin.drawings) if plugin else set()
     over_budget = list(check_budget(pack))
     diagnostics += over_budget
+    cross_checked = []
+    if plugin is not None and plugin.cross_checks is not None:
+        cross_checked = list(plugin.hook("cross_checks")(documents, manifest))
     unloaded = _unloaded_layout_files(root, manifest, documents)
     if unloaded:  # every template would be wrong for the file's sake: one line, not dozens
         others = f" (nor {', '.join(unloaded[1:])})" if unloaded[1:] else ""
@@ -175,9 +179,13 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
             )
         )
     elif printing and not over_budget:  # checking a runaway deck would itself run away
-        diagnostics += check_templates(pack, icons, drawings, _languages(pack))
-    if plugin is not None and plugin.cross_checks is not None:
-        diagnostics += plugin.hook("cross_checks")(documents, manifest)
+        languages = _languages(pack)
+        loaded_cleanly = not any(
+            d.severity is Severity.ERROR for d in [*diagnostics, *cross_checked]
+        )
+        plugin_drawings = _drawings(plugin, pack) if loaded_cleanly else None
+        diagnostics += check_templates(pack, icons, drawings, languages, plugin_drawings)
+    diagnostics += cross_checked
     if not printing:
         provisional = tuple(p for d in documents.values() for p in provisional_values(d))
         return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
@@ -300,6 +308,20 @@ def _document_problems(pack: Pack) -> list[Diagnostic]:
     return list(dict.fromkeys(found))
 
 
+def _drawings(plugin: Plugin | None, pack: Pack) -> Drawings | None:
+    """The plug-in's drawings and the model they draw, for the language checks; None without
+    drawings, or when the model cannot be made (the cross-checks say why). Called only for
+    data that loaded without an error: a plug-in's model may assume its schema holds."""
+    if plugin is None or not plugin.drawings or plugin.model is None:
+        return None
+    try:
+        model = plugin.hook("model")(pack)
+        by_name = {name: plugin.drawing(name) for name in plugin.drawings}
+    except DraftdeckError:
+        return None
+    return Drawings(model, by_name)
+
+
 def _languages(pack: Pack) -> dict[str, LanguageEnv]:
     """Each language of the pack, as the build prints it (a missing or fuzzy translation in
     the source language); a language whose catalogs cannot be read is left out (their
@@ -358,3 +380,14 @@ def _walk_provisional(document: Document, value: Any, path: PathKey) -> Iterator
     elif isinstance(value, list):
         for index, child in enumerate(value):
             yield from _walk_provisional(document, child, (*path, index))
+
+
+def text_problems(root: Path) -> list[str]:
+    """Each text of the pack that does not fit its box or runs into another element, in
+    every language, whether or not its catalogs are complete (what is untranslated is set
+    in the source language, as the build prints it); the pack's other errors if it does
+    not load."""
+    result = validate_pack(root)
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    printing = [d for d in errors if d.printing]
+    return [format_text(d) for d in (printing if printing or not errors else errors)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.core.diagnostics import format_text
 from generator.core.errors import DataError, DraftdeckError
+from generator.i18n.env import LanguageEnv
 from generator.loading.files import pack_files
 from generator.services.find import LoadedPack, load_pack
 from generator.services.pictures import (
@@ -24,7 +25,7 @@ from generator.services.pictures import (
     picture_png,
     printed,
 )
-from generator.services.render import LanguageEnv, Warn, translator
+from generator.services.render import Warn, translator
 
 DPI = 120
 """Resolution of the pictures on the page: a poker card is about 300 pixels wide."""
