@@ -117,3 +117,65 @@ def test_the_gallery_shows_every_card_follows_saves_and_errors(
     p.wait_for_function(
         f"document.querySelector('figure[data-id=\"sun-1\"] img').getAttribute('src') === '{german['sun-1']}'"
     )
+
+
+def _diff(before: str, after: str) -> list[tuple[str, str]]:
+    """The lines that differ, as (before, after)."""
+    old, new = before.splitlines(), after.splitlines()
+    assert len(old) == len(new), "lines were added or removed"
+    return [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+
+
+def test_a_box_dragged_in_the_editor_changes_its_key_and_every_card(
+    served: tuple[str, Path], page: Page
+) -> None:
+    """Dragging the name 5 mm to the right writes x + 5 into the template and nothing else;
+    every card is drawn again; a box too narrow for a name marks its cards in the languages
+    it does not fit in ('Sun' and 'Lune' fit 7 mm, 'Sonne', 'Soleil', 'Mond' and 'Moon' do not); undo writes
+    the file back as it was."""
+    url, pack = served
+    p = page
+    template = pack / "layouts/card.yaml"
+    original = template.read_text(encoding="utf-8")
+    p.goto(url)
+    p.wait_for_function("document.querySelectorAll('figure.card').length === 12")
+    assert p.input_value("#locale") == "en"  # the pack's own language
+    before = _front(p, "moon-1")
+    p.click("#edit-toggle")
+    name = p.locator('.ed-box[data-element="name"]')
+    name.wait_for()
+    box = name.bounding_box()
+    assert box is not None
+    scale = box["width"] / 47  # the box is 47 mm wide
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    p.mouse.move(x, y)
+    p.mouse.down()
+    p.mouse.move(x + 5 * scale, y, steps=8)
+    p.mouse.up()
+    p.wait_for_function(
+        f"document.querySelector('figure[data-id=\"moon-1\"] img').getAttribute('src') !== '{before}'"
+    )
+    changed = template.read_text(encoding="utf-8")
+    assert _diff(original, changed) == [
+        (
+            '  name: {type: text, box: [8, 12, 47, 12], text: "{name|tr}", style: title}',
+            '  name: {type: text, box: [13, 12, 47, 12], text: "{name|tr}", style: title}',
+        )
+    ]
+    # The side panel: a width too small for 'Sonne' and 'Soleil' at 9 pt, enough for 'Sun'.
+    p.wait_for_function("document.querySelector('#ed-w').value === '47'")
+    p.fill("#ed-w", "7")
+    p.press("#ed-w", "Enter")
+    p.wait_for_selector('figure.card.overflow[data-id="sun-1"]')
+    assert p.get_attribute('figure[data-id="sun-1"]', "data-overflow") == "de fr"
+    assert p.get_attribute('figure[data-id="moon-1"]', "data-overflow") == "de en"
+    listed = p.inner_text("#ed-overflow")
+    assert "German: 12 cards" in listed and "English: 4 cards (moon-1, moon-2" in listed
+    assert p.locator('.ed-box.overflow[data-element="name"]').count() == 0  # 'Sun' fits
+    # Undo, twice: the file is as it was, byte for byte.
+    p.click("#ed-undo")
+    p.wait_for_function("!document.querySelector('#ed-undo').disabled")
+    p.click("#ed-undo")
+    p.wait_for_function("document.querySelector('#ed-undo').disabled")
+    p.wait_for_function("document.querySelectorAll('figure.card.overflow').length === 0")
+    assert template.read_text(encoding="utf-8") == original

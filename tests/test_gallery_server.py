@@ -5,6 +5,7 @@ dropped event streams cost it nothing lasting, and Ctrl-C ends it quietly."""
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import signal
 import socket
@@ -238,3 +239,114 @@ def test_a_thousand_slow_clients_neither_block_others_nor_end_the_watch(tmp_path
     assert "Traceback" not in errors and "Too many open files" not in errors
     assert len(errors) < 2000, errors[-2000:]
     assert errors.count("connections are open; closing new ones") <= 3
+
+
+def _ask(
+    server: Server, method: str, path: str, headers: dict[str, str], body: bytes | None = None
+) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    for name, value in headers.items():
+        connection.putheader(name, value)
+    if body is not None:
+        connection.putheader("Content-Length", str(len(body)))
+    connection.endheaders(body)
+    response = connection.getresponse()
+    answer = response.read()
+    connection.close()
+    return response.status, answer
+
+
+def _edit(server: Server, pack: Path) -> bytes:
+    """A change the editor would send: the name 1 mm to the right."""
+    from generator.services.layout_editor import digest
+
+    known = digest((pack / "layouts/card.yaml").read_bytes())
+    change = {"component": "card", "side": "front", "element": "name", "key": "box"}
+    return json.dumps({**change, "index": 0, "by": 1, "digest": known}).encode()
+
+
+def test_only_its_own_origin_is_answered_and_only_its_page_writes(
+    served: tuple[Server, Path],
+) -> None:
+    """A page of another site (its Host a name of its own, or its Origin another's) gets
+    nothing; a write needs the token of the page the server served."""
+    server, pack = served
+    own = f"127.0.0.1:{server.port}"
+    template = pack / "layouts/card.yaml"
+    original = template.read_bytes()
+    for host in (f"evil.example:{server.port}", "evil.example", f"127.0.0.1:{server.port + 1}"):
+        assert _ask(server, "GET", "/api/view", {"Host": host})[0] == 403, host
+        assert _ask(server, "GET", "/", {"Host": host})[0] == 403, host
+    for host in (own, f"localhost:{server.port}", "localhost"):
+        assert _ask(server, "GET", "/api/view", {"Host": host})[0] == 200, host
+    other = {"Host": own, "Origin": "http://evil.example"}
+    assert _ask(server, "GET", "/api/view", other)[0] == 403
+    write = {"Host": own, "Origin": f"http://{own}", "Content-Type": "application/json"}
+    assert _ask(server, "POST", "/api/change", write, _edit(server, pack))[0] == 403  # no token
+    wrong = {**write, "X-Draftdeck-Token": "guessed"}
+    assert _ask(server, "POST", "/api/change", wrong, _edit(server, pack))[0] == 403
+    tokened = {"Host": own, "X-Draftdeck-Token": server.token}
+    assert _ask(server, "POST", "/api/change", tokened, _edit(server, pack))[0] == 403  # no Origin
+    evil = {**write, "Origin": "http://evil.example", "X-Draftdeck-Token": server.token}
+    assert _ask(server, "POST", "/api/change", evil, _edit(server, pack))[0] == 403
+    assert template.read_bytes() == original
+    page = _ask(server, "GET", "/", {"Host": own})[1].decode()
+    assert f'<meta name="draftdeck-token" content="{server.token}">' in page
+    good = {**write, "X-Draftdeck-Token": server.token}
+    status, answer = _ask(server, "POST", "/api/change", good, _edit(server, pack))
+    assert status == 200, answer
+    assert json.loads(answer)["after"] == 9
+    assert b"box: [9, 12, 47, 12]" in template.read_bytes()
+    stale = _ask(
+        server,
+        "POST",
+        "/api/change",
+        good,
+        _edit(server, pack).replace(b'"digest": "', b'"digest": "0'),
+    )
+    assert stale[0] == 409 and b"changed since the editor read it" in stale[1]
+    for body in (b"not json", b"[]", b'{"component": 3}', b"x" * 100_000):
+        status, answer = _ask(server, "POST", "/api/change", good, body)
+        assert status == 400 and json.loads(answer)["error"], body[:20]
+
+
+def test_a_card_that_cannot_be_drawn_is_a_picture_of_its_message(
+    served: tuple[Server, Path],
+) -> None:
+    """A name too long for its box in every language: the pack still shows, the card's
+    picture says why (never a 500), the view marks it, and the list of texts the build
+    would refuse names it; translation warnings are a note."""
+    server, pack = served
+    cards = pack / "cards.yaml"
+    long_name = "Sunnyside Wonderfully Magnificent Extraordinary"
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace(
+            "{id: sun-1, name: Sun,", f"{{id: sun-1, name: {long_name},"
+        )
+    )
+    deadline = time.monotonic() + 15
+    while True:
+        view = json.loads(_get(server, "/api/view")[1])
+        if view["version"] >= 2:
+            break
+        assert time.monotonic() < deadline, "the change was not seen"
+        time.sleep(0.05)
+    assert view["problems"] == [] and view["locale"] == "en"
+    (printing,) = view["printing"]
+    assert "does not fit its 47.0x12.0 mm box" in printing and long_name in printing
+    assert any("not translated" in note for note in view["notes"])
+    card = next(c for c in view["components"][0]["cards"] if c["id"] == "sun-1")
+    assert set(card["problems"]) == {"de", "fr", "en"}
+    assert "element 'name'" in card["problems"]["en"][0]["message"]
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", f"/picture/{card['front']}.png")
+    response = connection.getresponse()
+    picture = response.read()
+    assert response.status == 200 and picture.startswith(b"\x89PNG")
+    assert response.getheader("X-Draftdeck-Problem") == "1"
+    assert response.getheader("Cache-Control") == "no-store"
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(picture))
+    assert image.getpixel((1, 1)) == (163, 34, 27)  # the red frame of a message

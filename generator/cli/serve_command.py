@@ -17,9 +17,15 @@ def serve(
     game: GameOption = None,
     edition: EditionOption = None,
     port: Annotated[
-        int,
-        typer.Option("--port", min=0, max=65535, help="Port to listen on; 0 takes a free one."),
-    ] = 0,
+        int | None,
+        typer.Option(
+            "--port",
+            min=0,
+            max=65535,
+            help="Port to listen on (0 takes any free one); by default 8642, or the next free "
+            "port after it.",
+        ),
+    ] = None,
     host: Annotated[
         str,
         typer.Option(
@@ -33,7 +39,7 @@ def serve(
     from generator.core.workspace import workspace
     from generator.services.find import choose_packs
     from generator.web.gallery import Gallery
-    from generator.web.server import Server
+    from generator.web.server import DEFAULT_PORT, PORTS_TRIED, Server
 
     where = workspace(data, None)
     packs = choose_packs(where.data, game)
@@ -41,11 +47,15 @@ def serve(
         names = ", ".join(p.name for p in packs)
         raise UsageError(f"there are several games here ({names}); choose one with --game")
     try:
-        server = Server(Gallery(packs[0], edition), host, port)
+        if port is None:
+            server = Server(Gallery(packs[0], edition), host, DEFAULT_PORT, PORTS_TRIED)
+        else:
+            server = Server(Gallery(packs[0], edition), host, port)
     except OSError as error:
+        asked = f"{host}:{port}" if port is not None else f"{host}:{DEFAULT_PORT} or the next ports"
         raise UsageError(
-            f"cannot listen on {host}:{port} ({error.strerror or error}); "
-            "choose another --port, or leave it out for a free one"
+            f"cannot listen on {asked} ({error.strerror or error}); "
+            "choose another --port, or --port 0 for any free one"
         ) from None
 
     def ready() -> None:

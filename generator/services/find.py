@@ -85,6 +85,9 @@ class LoadedPack:
 
     pack: Pack
     plugin: Plugin | None
+    printing_problems: tuple[Diagnostic, ...] = ()
+    """Texts the build would refuse (they do not fit, collide, or come too near the trim),
+    for a viewer that loaded the pack to show them (see `load_pack`'s `to_view`)."""
 
     @cached_property
     def model(self) -> Any:
@@ -138,10 +141,12 @@ class LoadedPack:
         return chosen
 
 
-def load_pack(root: Path, printing: bool = True) -> LoadedPack:
+def load_pack(root: Path, printing: bool = True, to_view: bool = False) -> LoadedPack:
     """The valid pack at `root`; DataError with every problem otherwise. Without `printing`
     only what the rules read is checked (for rules questions and simulations), and files
-    that passed their schemas before, unchanged, are not held against them again."""
+    that passed their schemas before, unchanged, are not held against them again. `to_view`
+    loads a pack whose only errors are texts the build would refuse, with those errors as
+    its `printing_problems`: a viewer draws every card and shows them where they are."""
     from generator.services import remembered
     from generator.services.validate import validate_pack
 
@@ -153,11 +158,12 @@ def load_pack(root: Path, printing: bool = True) -> LoadedPack:
             key = None  # checked in full
     known = key is not None and remembered.recall(key) == remembered.SCHEMAS_PASSED
     result = validate_pack(root, printing, schemas_passed=known)
-    _raise_errors(result.diagnostics)
+    shown = tuple(d for d in result.diagnostics if to_view and d.printing)
+    _raise_errors(d for d in result.diagnostics if d not in shown)
     if key is not None and not known:
         remembered.remember(key, remembered.SCHEMAS_PASSED)
     assert result.pack is not None
-    return LoadedPack(result.pack, result.plugin)
+    return LoadedPack(result.pack, result.plugin, shown)
 
 
 def load_capable(

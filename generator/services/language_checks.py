@@ -249,10 +249,13 @@ def _report(found: _Found) -> list[Diagnostic]:
             continue  # reported with the first language that sets the same words
         more = f", and {count - 1} more" if count > 1 else ""
         out.append(
-            element.at("text").diagnostic(
-                f"{problem.problem} in {_languages(locales)} ({where}{more}): "
-                f"{quoted(problem.text)}",
-                hint=problem.hint,
+            replace(
+                element.at("text").diagnostic(
+                    f"{problem.problem} in {_languages(locales)} ({where}{more}): "
+                    f"{quoted(problem.text)}",
+                    hint=problem.hint,
+                ),
+                printing=not isinstance(problem, MissingGlyph),
             )
         )
     for (_, _, locale), (collision, where, count) in found.collisions.items():

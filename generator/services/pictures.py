@@ -5,6 +5,7 @@ draws, so that a picture is drawn again only when what it draws changed (the gal
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -14,9 +15,10 @@ from generator.loading.sheets import SheetDocument
 from generator.model.pack import Component, EditionBox
 from generator.printing.geometry import PAPERS, PrintSettings, Size
 from generator.printing.pdf import render_pod
-from generator.printing.pen import Pen
+from generator.printing.pen import Pen, Setter
 from generator.printing.rasterize import png_pages
 from generator.printing.sheets import Deck, Document
+from generator.printing.text import TextProblem, Where, quoted
 from generator.services.find import LoadedPack
 from generator.services.render import Warn, bound_faces, settle_drafts, translator
 from generator.templates.faces import DrawingOp, Face, ImageOp, TextOp
@@ -34,6 +36,8 @@ class Picture:
     draw: Callable[[Pen], None]
     texts: tuple[str, ...] = ()
     """The texts it prints, for a search."""
+    face: Face = ()
+    """What it draws."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,73 @@ def _picture(
     name = repr((component.size, locale, face, generation if dynamic else ""))
     key = hashlib.sha1(name.encode("utf-8")).hexdigest()[:20]
     texts = tuple(op.text for op in face if isinstance(op, TextOp))
-    return Picture(key, component.id, component.size, locale, draw, texts)
+    return Picture(key, component.id, component.size, locale, draw, texts, face)
+
+
+def fit_problems(picture: Picture) -> tuple[tuple[str, str], ...]:
+    """The texts of a picture the build would refuse, as (element, message): each set as
+    the pen sets it."""
+    setter = Setter(Where(picture.component, picture.locale))
+    found = []
+    for op in picture.face:
+        if not isinstance(op, TextOp):
+            continue
+        try:
+            if op.style.markup:
+                setter.rich_fitted(op.box, op.text, op.style)
+            else:
+                setter.fitted(op.box, op.text, op.style)
+        except TextProblem as problem:
+            element = op.origin.rpartition(", element ")[2].strip("'")
+            found.append((element, f"{op.origin}: {problem.problem}: {quoted(problem.text)}"))
+    return tuple(found)
+
+
+def problem_png(size: Size, dpi: int, message: str) -> bytes:
+    """A card-sized PNG that says why the card cannot be drawn, in place of the card."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from generator.printing.fonts import font_path
+
+    scale = dpi / 25.4
+    width, height = max(1, round(size.width * scale)), max(1, round(size.height * scale))
+    image = Image.new("RGB", (width, height), "#fff3f0")
+    draw = ImageDraw.Draw(image)
+    border = max(2, width // 60)
+    draw.rectangle((0, 0, width - 1, height - 1), outline="#a3221b", width=border)
+    font = ImageFont.truetype(str(font_path("regular")), max(9, width // 22))
+    margin = border * 3
+    lines = _wrapped(quoted_lines(message), font, width - 2 * margin)
+    y = margin
+    for line in lines:
+        if y + font.size > height - margin:
+            draw.text((margin, y), "…", fill="#a3221b", font=font)
+            break
+        draw.text((margin, y), line, fill="#5a120e", font=font)
+        y += round(font.size * 1.25)
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def quoted_lines(message: str) -> list[str]:
+    """A message's lines, each at most a few hundred characters."""
+    return [line[:300] for line in message.splitlines()[:20]]
+
+
+def _wrapped(lines: list[str], font: Any, width: int) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        words, current = line.split(" "), ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if font.getlength(trial) <= width or not current:
+                current = trial
+            else:
+                out.append(current)
+                current = word
+        out.append(current)
+    return out
 
 
 def pictures_pdf(pictures: list[Picture], bleed: float, title: str = "pictures") -> bytes:

@@ -309,11 +309,15 @@ def _safe(
     )
     if not inside:
         found.add(
-            element.at("box").diagnostic(
-                f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] reaches within "
-                f"{safe:g} mm of the {size.width:g}x{size.height:g} mm trim "
-                f"(card {card.id} of {component.id})",
-                hint="move or shrink the box; the safe distance is 'safe' in layouts/theme.yaml",
+            replace(
+                element.at("box").diagnostic(
+                    f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] reaches "
+                    f"within {safe:g} mm of the {size.width:g}x{size.height:g} mm trim "
+                    f"(card {card.id} of {component.id})",
+                    hint="move or shrink the box; the safe distance is 'safe' in "
+                    "layouts/theme.yaml",
+                ),
+                printing=True,
             )
         )
 
@@ -338,11 +342,14 @@ def _room(element: Element, op: TextOp, card: Card, component: Component, found:
     if box.height + 1e-6 < high or box.width + 1e-6 < wide:
         need = f"{high:.1f} mm high" if box.height + 1e-6 < high else f"{wide:.1f} mm wide"
         found.add(
-            element.at("box").diagnostic(
-                f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] is too small "
-                f"for its text at any size: at the smallest, {style.minimum:g} pt, it needs to "
-                f"be {need} (card {card.id} of {component.id})",
-                hint="make the box larger, or lower the style's min in layouts/theme.yaml",
+            replace(
+                element.at("box").diagnostic(
+                    f"text box [{box.x:g}, {box.y:g}, {box.width:g}, {box.height:g}] is too "
+                    f"small for its text at any size: at the smallest, {style.minimum:g} pt, it "
+                    f"needs to be {need} (card {card.id} of {component.id})",
+                    hint="make the box larger, or lower the style's min in layouts/theme.yaml",
+                ),
+                printing=True,
             )
         )
 

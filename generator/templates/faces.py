@@ -424,6 +424,27 @@ def length(value: Any, whole: float) -> float:
     return round(float(share) / 100 * whole + offset, 6)
 
 
+def shifted(value: Any, by: float) -> Any:
+    """A template's length moved by `by` mm, written as it was: a number stays a number,
+    a relative length stays relative ("50% - 19" moved 5 mm is "50% - 14")."""
+    if not isinstance(value, str):
+        return _mm(float(value) + by)
+    found = _RELATIVE.fullmatch(value)
+    if found is None:
+        raise ValueError(f"not a length: {value!r}")
+    share, sign, millimetres = found.groups()
+    offset = round(float(millimetres or 0) * (-1 if sign == "-" else 1) + by, 2)
+    if offset == 0:
+        return f"{share}%"
+    return f"{share}% {'-' if offset < 0 else '+'} {_mm(abs(offset))}"
+
+
+def _mm(value: float) -> int | float:
+    """Millimetres to the hundredth, an integer where they are whole."""
+    rounded = round(value, 2)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
 class _Paint:
     """Reads one element's keys as geometry, colours, texts and styles."""
 

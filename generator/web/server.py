@@ -1,17 +1,23 @@
-"""The gallery's web server (Tornado): the page, what it shows as JSON, the pictures, and a
-stream of server-sent events that tells every open page when the pack changed.
+"""The gallery's web server (Tornado): the page, what it shows as JSON, the pictures, a
+stream of server-sent events that tells every open page when the pack changed, and the
+layout editor's one write: a change to a template key.
 
 Only fixed routes answer; a picture is found by the name of what it draws, never by a
-path, so no part of a URL reaches the file system. The pack is watched as
-`preview --watch` watches it, reloaded and drawn in one worker thread, outside the event loop.
+path, so no part of a URL reaches the file system. The server answers only its own origin:
+a request whose Host is not this server's (a page of another site reaching it through a
+name of its own) or whose Origin is another site's is refused, and a write must carry the
+token the page was served with. The pack is watched as `preview --watch` watches it,
+reloaded, drawn and written in one worker thread, outside the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import secrets
 import signal
 import socket
 import threading
@@ -19,12 +25,15 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 from tornado.httpserver import HTTPServer
 from tornado.iostream import IOStream, StreamClosedError
 from tornado.netutil import bind_sockets
 from tornado.web import Application, HTTPError, RequestHandler
 
+from generator.core.errors import DraftdeckError
+from generator.services.layout_editor import Change, StaleFile
 from generator.services.watch import watch
 from generator.web.gallery import Gallery
 
@@ -35,9 +44,17 @@ MAX_CONNECTIONS = 256
 no number of clients exhausts the process's files."""
 HEADER_SECONDS = 10.0
 """How long a client may take to send a request's headers, or sit idle between requests."""
+DEFAULT_PORT = 8642
+"""The port `serve` tries first, so that a bookmark keeps working; the next free one after
+it when it is taken."""
+PORTS_TRIED = 20
+MAX_BODY = 64 * 1024
+"""The largest change the editor sends (a few hundred bytes)."""
+TOKEN_HEADER = "X-Draftdeck-Token"
 ASSETS = {
     "/": ("page.html", "text/html; charset=utf-8"),
     "/gallery.js": ("gallery.js", "text/javascript; charset=utf-8"),
+    "/editor.js": ("editor.js", "text/javascript; charset=utf-8"),
     "/gallery.css": ("gallery.css", "text/css; charset=utf-8"),
 }
 """The page's own files, by route."""
@@ -51,10 +68,14 @@ def asset(name: str) -> bytes:
 class Server:
     """A gallery served on a host and port until stopped."""
 
-    def __init__(self, gallery: Gallery, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, gallery: Gallery, host: str = "127.0.0.1", port: int = 0, tries: int = 1
+    ) -> None:
         self.gallery, self.host = gallery, host
-        self.socket = _bind(host, port)
+        self.socket = _bind(host, port, tries)
         self.port: int = self.socket.getsockname()[1]
+        self.token = secrets.token_urlsafe(24)
+        """Given to the page it serves; every write must carry it."""
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="draftdeck-gallery")
         self.stopping = threading.Event()
         self.woken = threading.Event()
@@ -131,15 +152,19 @@ class Server:
             self.changed.notify_all()
 
     def _application(self) -> Application:
+        given = {"server": self}
         return Application(
             [
-                (r"/", Asset),
-                (r"/gallery\.js", Asset),
-                (r"/gallery\.css", Asset),
-                (r"/api/view", View, {"server": self}),
-                (r"/picture/([0-9a-f]{20})\.png", Picture, {"server": self}),
-                (r"/events", Events, {"server": self}),
-                (r"/favicon\.ico", NoIcon),
+                (r"/", Asset, given),
+                (r"/gallery\.js", Asset, given),
+                (r"/gallery\.css", Asset, given),
+                (r"/editor\.js", Asset, given),
+                (r"/api/view", View, given),
+                (r"/api/layout", Layout, given),
+                (r"/api/change", ChangeKey, given),
+                (r"/picture/([0-9a-f]{20})\.png", Picture, given),
+                (r"/events", Events, given),
+                (r"/favicon\.ico", NoIcon, given),
             ],
             compress_response=True,
             log_function=_log_failures,
@@ -174,24 +199,75 @@ def _log_failures(handler: RequestHandler) -> None:
         )
 
 
-def _bind(host: str, port: int) -> socket.socket:
-    """A listening socket (a free port for 0)."""
-    (found, *_) = bind_sockets(port, address=host)
-    return found
+def _bind(host: str, port: int, tries: int = 1) -> socket.socket:
+    """A listening socket on `port`, else on one of the next `tries` - 1 ports (a free
+    port for 0)."""
+    for attempt in range(max(1, tries)):
+        try:
+            (found, *_) = bind_sockets(port + attempt if port else 0, address=host)
+            return found
+        except OSError:
+            if attempt + 1 >= tries or not port:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
-class Asset(RequestHandler):
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+class Guarded(RequestHandler):
+    """A handler that answers only requests made to this server by its own pages: the Host
+    names it (an address, or localhost: never another site's name that leads here), an
+    Origin, where sent, is its own, and a write carries the page's token."""
+
+    def initialize(self, server: Server) -> None:
+        self.server = server
+
+    def prepare(self) -> None:
+        if not self._own_host():
+            raise HTTPError(403, reason="Not this server's host")
+        origin = self.request.headers.get("Origin")
+        if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
+            raise HTTPError(403, reason="Another site's page")
+        if self.request.method not in ("GET", "HEAD"):
+            token = self.request.headers.get(TOKEN_HEADER, "")
+            if origin is None or not secrets.compare_digest(token, self.server.token):
+                raise HTTPError(403, reason="A write without the page's token")
+
+    def _own_host(self) -> bool:
+        try:
+            asked = urlsplit(f"//{self.request.host}")
+            name, port = (asked.hostname or "").lower(), asked.port
+        except ValueError:
+            return False
+        if port is not None and port != self.server.port:
+            return False
+        if _loopback(name):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False  # a name: another site's, pointed here (DNS rebinding)
+        return not _loopback(self.server.host)  # an address, when serving the network
+
+
+class Asset(Guarded):
     def get(self) -> None:
         name, kind = ASSETS[self.request.path]
         self.set_header("Content-Type", kind)
         self.set_header("Cache-Control", "no-cache")
-        self.write(asset(name))
+        body = asset(name)
+        if name == "page.html":
+            body = body.replace(b"@TOKEN@", self.server.token.encode("ascii"))
+            self.set_header("Cache-Control", "no-store")
+        self.write(body)
 
 
-class View(RequestHandler):
-    def initialize(self, server: Server) -> None:
-        self.server = server
-
+class View(Guarded):
     def get(self) -> None:
         locale = self.get_query_argument("locale", "")
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -199,30 +275,119 @@ class View(RequestHandler):
         self.write(json.dumps(self.server.gallery.view(locale), ensure_ascii=False))
 
 
-class Picture(RequestHandler):
-    def initialize(self, server: Server) -> None:
-        self.server = server
+class Layout(Guarded):
+    """A face's elements for the editor."""
 
+    def get(self) -> None:
+        component = self.get_query_argument("component", "")
+        side = self.get_query_argument("side", "front")
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        try:
+            found = self.server.gallery.layout(component, side)
+        except DraftdeckError as error:
+            self.set_status(400)
+            self.write(json.dumps({"error": str(error)}, ensure_ascii=False))
+            return
+        self.write(json.dumps(found, ensure_ascii=False))
+
+
+class ChangeKey(Guarded):
+    """The editor's one write: a key of an element set, moved or removed in its template."""
+
+    async def post(self) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        try:
+            change = _change(self.request.body)
+        except ValueError as error:
+            self.set_status(400)
+            self.write(json.dumps({"error": str(error)}, ensure_ascii=False))
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            written = await loop.run_in_executor(
+                self.server.worker, self.server.gallery.change, change
+            )
+        except StaleFile as error:
+            self.set_status(409)
+            self.write(json.dumps({"error": str(error)}, ensure_ascii=False))
+            return
+        except DraftdeckError as error:
+            self.set_status(400)
+            self.write(json.dumps({"error": str(error)}, ensure_ascii=False))
+            return
+        except OSError as error:
+            self.set_status(500)
+            message = f"the template could not be written ({error.strerror or error})"
+            self.write(json.dumps({"error": message}, ensure_ascii=False))
+            return
+        self.server.woken.set()  # the watch looks at once
+        answer = {
+            "file": written.file,
+            "shown": written.shown,
+            "digest": written.digest,
+            "before": written.before,
+            "after": written.after,
+        }
+        self.write(json.dumps(answer, ensure_ascii=False))
+
+
+def _change(body: bytes) -> Change:
+    """The change a request asks for; ValueError saying what is wrong with it."""
+    if len(body) > MAX_BODY:
+        raise ValueError("the change is too large")
+    try:
+        asked = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ValueError("the change is not JSON") from None
+    if not isinstance(asked, dict):
+        raise ValueError("the change is not a JSON object")
+    texts = ("component", "side", "element", "key", "digest")
+    if not all(isinstance(asked.get(name), str) for name in texts):
+        raise ValueError(f"a change names {', '.join(texts)}")
+    index, by = asked.get("index"), asked.get("by")
+    if index is not None and (not isinstance(index, int) or isinstance(index, bool)):
+        raise ValueError("index is a whole number")
+    if by is not None and (not isinstance(by, int | float) or isinstance(by, bool)):
+        raise ValueError("by is a number of millimetres")
+    return Change(
+        asked["component"],
+        asked["side"],
+        asked["element"],
+        asked["key"],
+        index,
+        asked.get("value"),
+        None if by is None else float(by),
+        asked["digest"],
+    )
+
+
+class Picture(Guarded):
     async def get(self, key: str) -> None:
         loop = asyncio.get_running_loop()
-        data = await loop.run_in_executor(self.server.worker, self.server.gallery.picture, key)
-        if data is None:
+        found = await loop.run_in_executor(self.server.worker, self.server.gallery.picture, key)
+        if found is None:
             raise HTTPError(404)
+        data, drawn = found
         self.set_header("Content-Type", "image/png")
-        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        if drawn:  # a picture's name is what it draws: it never changes
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:  # a card's message: drawn again once what it draws from is fixed
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("X-Draftdeck-Problem", "1")
         self.write(data)
 
 
-class NoIcon(RequestHandler):
+class NoIcon(Guarded):
     """The page has no icon: a browser that asks for one gets nothing, not an error."""
 
     def get(self) -> None:
         self.set_status(204)
 
 
-class Events(RequestHandler):
+class Events(Guarded):
     def initialize(self, server: Server) -> None:
-        self.server = server
+        super().initialize(server)
         self.closed = False
 
     def send_error(self, status_code: int = 500, **kwargs: Any) -> None:

@@ -1,10 +1,13 @@
 // The gallery page: lists the cards of the pack as the server reports them, in the language
-// chosen, and follows the server's events: after a save it fetches the view again and
-// replaces only the pictures whose names changed.
+// chosen (the pack's own language at first), and follows the server's events: after a save
+// it fetches the view again and replaces only the pictures whose names changed. A card with
+// a text the build would refuse is marked, with the languages it happens in.
 "use strict";
 
-const state = { locale: new URLSearchParams(location.search).get("locale") || "", view: null };
+const state = { locale: new URLSearchParams(location.search).get("locale") || "", view: null, listeners: [] };
 const $ = (id) => document.getElementById(id);
+const LANGUAGES = { de: "German", fr: "French", en: "English" };
+const languageName = (code) => LANGUAGES[code] || code;
 
 async function load() {
   const response = await fetch(`/api/view?locale=${encodeURIComponent(state.locale)}`);
@@ -13,6 +16,7 @@ async function load() {
   show(view);
   state.view = view;
   document.body.dataset.version = String(view.version);
+  for (const listener of state.listeners) listener(view);
 }
 
 function show(view) {
@@ -25,6 +29,11 @@ function show(view) {
   document.documentElement.lang = view.locale;
   $("problems").hidden = view.problems.length === 0;
   $("problem-list").textContent = view.problems.join("\n\n");
+  $("printing").hidden = view.printing.length === 0;
+  $("printing-list").textContent = view.printing.join("\n\n");
+  $("notes").hidden = view.notes.length === 0;
+  $("notes-summary").textContent = view.notes.length === 1 ? "1 note" : `${view.notes.length} notes`;
+  $("notes-list").textContent = view.notes.join("\n");
   const main = $("components");
   const sections = new Map([...main.children].map((s) => [s.dataset.component, s]));
   const keep = new Set();
@@ -66,6 +75,11 @@ function showCards(holder, component) {
     }
     figure.card = card;
     figure.dataset.text = `${card.id} ${card.text}`.toLowerCase();
+    const languages = Object.keys(card.problems);
+    figure.classList.toggle("overflow", languages.length > 0);
+    figure.dataset.overflow = languages.join(" ");
+    figure.title = languages.length ? `does not fit in ${languages.map(languageName).join(", ")}` : "";
+    figure.querySelector("figcaption").textContent = languages.length ? `${card.id} ⚠ ${languages.join(" ")}` : card.id;
     const key = $("backs").checked && card.back ? card.back : card.front;
     const source = `/picture/${key}.png`;
     const image = figure.querySelector("img");
@@ -87,6 +101,8 @@ function details(card) {
   $("details-id").textContent = card.id;
   $("details-where").textContent = card.line ? `${card.file}:${card.line}` : card.file;
   $("details-fields").textContent = JSON.stringify(card.fields, null, 2);
+  $("details-problems").replaceChildren(...Object.entries(card.problems).flatMap(([code, found]) =>
+    found.map((problem) => Object.assign(document.createElement("li"), { textContent: `${languageName(code)}: ${problem.message}` }))));
   $("details").hidden = false;
 }
 
