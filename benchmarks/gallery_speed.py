@@ -7,7 +7,10 @@ server's event, fetches the view, and fetches the pictures whose names changed. 
 edits, each repeated:
 
 - one card: a value of one card changes (one picture to draw again; target 0.5 s);
-- the template: an element of the card moves (every card of the language drawn again).
+- the template: an element of the card moves (every card of the language drawn again);
+- the editor: on a new pack grown to 100 cards, the layout editor's request that moves
+  the name 1 mm (what a drag sends), to every card of the language drawn again, as the
+  page sees it (the edit written, the event, the view, the pictures).
 
 The baseline is the least work that shows a card: one card of the same size drawn with
 ReportLab (a background, a title, a number) and rasterized by pypdfium2 at the gallery's
@@ -113,6 +116,72 @@ class Client:
         return time.perf_counter() - start, len(changed)
 
 
+def hundred_cards(work: Path) -> Path:
+    """A new pack whose one component has 100 cards, all different."""
+    pack = write_starter(work / "hundred", "hundred")
+    names = (("Sun", "#E8A33D"), ("Moon", "#3D5A98"), ("Star", "#2E8B6E"))
+    rows = [
+        f'  - {{id: card-{n}, name: {names[n % 3][0]}, value: {n % 100}, colour: "{names[n % 3][1]}"}}'
+        for n in range(1, 101)
+    ]
+    cards = pack / "cards.yaml"
+    head = cards.read_text(encoding="utf-8").split("cards:\n")[0]
+    cards.write_text(head + "cards:\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    components = pack / "components.yaml"
+    components.write_text(
+        components.read_text(encoding="utf-8").replace("count: 12", "count: 100"),
+        encoding="utf-8",
+    )
+    return pack
+
+
+def editor_moves(runs: int, work: Path) -> list[tuple[float, int]]:
+    """Seconds from the editor's request to the last picture of the component fetched."""
+    from generator.services.layout_editor import digest
+
+    pack = hundred_cards(work)
+    server = Server(Gallery(pack))
+    ready = threading.Event()
+    thread = threading.Thread(target=server.run, args=(ready.set,), daemon=True)
+    thread.start()
+    ready.wait(60)
+    template = pack / "layouts/card.yaml"
+    timed = []
+    try:
+        client = Client(server.port, "en")
+        for run in range(runs):
+
+            def move(by: float = 1.0 if run % 2 == 0 else -1.0) -> object:
+                change = {
+                    "component": "card",
+                    "side": "front",
+                    "element": "name",
+                    "key": "box",
+                    "index": 0,
+                    "by": by,
+                    "digest": digest(template.read_bytes()),
+                }
+                connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+                own = f"127.0.0.1:{server.port}"
+                headers = {
+                    "Origin": f"http://{own}",
+                    "X-Draftdeck-Token": server.token,
+                    "Content-Type": "application/json",
+                }
+                connection.request("POST", "/api/change", json.dumps(change), headers)
+                answer = connection.getresponse()
+                assert answer.status == 200, answer.read()
+                answer.read()
+                connection.close()
+                return None
+
+            timed.append(client.after(move))
+    finally:
+        server.stop()
+        thread.join(30)
+    return timed
+
+
 def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -167,9 +236,17 @@ def main() -> None:
     finally:
         server.stop()
         thread.join(30)
+    try:
+        editor = editor_moves(options.runs, work)
+    finally:
         shutil.rmtree(work)
     baseline_median = statistics.median(base)
-    for name, timed, target in (("one card", one, 0.5), ("the template", everything, None)):
+    rows = (
+        ("one card", one, 0.5),
+        ("the template", everything, None),
+        ("the editor, 100 cards", editor, None),
+    )
+    for name, timed, target in rows:
         seconds = statistics.median(t for t, _ in timed)
         drawn = statistics.median(n for _, n in timed)
         line = (
