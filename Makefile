@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test lint typecheck pytest kernels-as-python bench clean catalogs
+.PHONY: build test quick lint typecheck pytest kernels-as-python bench clean catalogs
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The quick loop: every test of under half a second (see README).
+quick: $(STAMP)
+	$(BIN)/pytest -n auto --dist worksteal -m "not slow and not processes"
+
 pytest: $(STAMP)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 # The compiled kernels' tests once more with numba off: the kernels run as the Python
 # they are written in, so a mistake numba would hide (or coverage could not see) shows.

@@ -70,6 +70,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_SNAPSHOT, ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: started last, one of them would end the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """--update-golden rewrites the golden text snapshots instead of comparing with them."""
     parser.addoption(

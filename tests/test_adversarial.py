@@ -26,6 +26,7 @@ from tests.conftest import PACK, replace_once
 Parts = list[tuple[Element, tuple[Op, ...]]]
 
 
+@pytest.mark.slow
 def test_no_control_character_of_a_file_reaches_the_terminal(
     project: Path, runner: CliRunner
 ) -> None:
@@ -60,6 +61,7 @@ def test_output_among_a_packs_sources_is_refused(
     assert sorted(p.name for p in (project / out).iterdir()) == before
 
 
+@pytest.mark.slow
 def test_the_packs_own_output_folder_is_where_it_writes(project: Path, runner: CliRunner) -> None:
     pack = project / PACK
     os.chdir(pack)
@@ -68,6 +70,7 @@ def test_the_packs_own_output_folder_is_where_it_writes(project: Path, runner: C
     assert (pack / "output" / "all-star-draft" / "2025" / "en" / "print-and-play.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_a_full_disk_names_the_file_and_says_what_to_do(
     project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

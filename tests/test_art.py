@@ -25,6 +25,7 @@ def _build(runner: CliRunner, *extra: str) -> Result:
     return runner.invoke(app, [*args, "--jobs", "1", *extra])
 
 
+@pytest.mark.slow
 def test_art_is_printed_instead_of_the_emblem(project: Path, runner: CliRunner) -> None:
     (Path(PACK) / "art").mkdir()
     Image.new("RGB", (400, 360), (200, 30, 160)).save(Path(PACK) / "art" / "rabbit.png")
@@ -38,6 +39,7 @@ def test_art_is_printed_instead_of_the_emblem(project: Path, runner: CliRunner) 
     assert len(reader(project / "out/all-star-draft/2025/en/hockey-player.pdf").pages) == 24
 
 
+@pytest.mark.slow
 def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> None:
     _name_art("art/nowhere.png")
     result = runner.invoke(app, ["validate", "data"])
@@ -48,6 +50,7 @@ def test_missing_art_is_a_validation_error(project: Path, runner: CliRunner) -> 
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("make", "message"),
     [

@@ -26,6 +26,7 @@ def _all_fans(value: int, first: int | None = None) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_typing_slip_in_fans_is_a_located_error_with_the_bound(
     project: Path, runner: CliRunner
 ) -> None:
@@ -45,6 +46,7 @@ def test_a_typing_slip_in_fans_is_a_located_error_with_the_bound(
     ]
 
 
+@pytest.mark.slow
 def test_fans_that_add_up_past_the_fan_zone_are_located_at_the_largest(
     project: Path, runner: CliRunner
 ) -> None:
@@ -62,6 +64,7 @@ def test_fans_that_add_up_past_the_fan_zone_are_located_at_the_largest(
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_the_most_fans_the_fan_zone_counts_still_validates(
     project: Path, runner: CliRunner
 ) -> None:
@@ -71,6 +74,7 @@ def test_the_most_fans_the_fan_zone_counts_still_validates(
     assert result.exit_code == 0, result.stdout
 
 
+@pytest.mark.slow
 def test_a_large_ticket_bonus_is_located_at_the_bonus(project: Path, runner: CliRunner) -> None:
     playoffs = EDITION / "playoffs.yaml"
     replace_once(playoffs, "{players: 2, count: 2}", "{players: 2, count: 10}")
@@ -112,6 +116,7 @@ def test_a_build_that_would_draw_too_much_is_refused_before_it_starts(
     assert not Path("out").exists()
 
 
+@pytest.mark.slow
 def test_a_build_just_inside_the_budget_is_allowed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -159,6 +164,7 @@ CATALOG = Path("data/all-star-draft/locales/de/LC_MESSAGES/all-star-draft.po")
 SUBTITLE = 'msgstr "Eishockey-Draftspiel · {edition.name|tr}"'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("translated", "problem"),
     [
@@ -185,6 +191,7 @@ def test_a_translation_that_breaks_a_template_placeholder_is_located(
     ) in result.stdout
 
 
+@pytest.mark.slow
 def test_a_template_that_fails_while_drawing_is_a_located_error_from_any_worker(
     project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -203,6 +210,7 @@ def test_a_template_that_fails_while_drawing_is_a_located_error_from_any_worker(
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.slow
 def test_an_output_folder_that_cannot_be_written_is_a_clear_error(
     project: Path, runner: CliRunner
 ) -> None:

@@ -30,6 +30,7 @@ ARGS = [
 FR = "data/all-star-draft/locales/fr/LC_MESSAGES"
 
 
+@pytest.mark.slow
 def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ARGS)
     assert result.exit_code == 0, result.output
@@ -49,6 +50,7 @@ def test_build_writes_every_file_and_a_table(project: Path, runner: CliRunner) -
     ]
 
 
+@pytest.mark.slow
 def test_second_build_is_up_to_date(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
     before = (project / "output/all-star-draft/2025/fr/print-and-play.pdf").read_bytes()
@@ -58,6 +60,7 @@ def test_second_build_is_up_to_date(project: Path, runner: CliRunner) -> None:
     assert (project / "output/all-star-draft/2025/fr/print-and-play.pdf").read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_changed_or_damaged_output_is_rebuilt(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
     (project / "output/all-star-draft/2025/fr/arena.pdf").write_bytes(b"damaged")
@@ -66,6 +69,7 @@ def test_a_changed_or_damaged_output_is_rebuilt(project: Path, runner: CliRunner
     assert (project / "output/all-star-draft/2025/fr/arena.pdf").read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_build_follows_the_data(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ARGS)
     replace_once(
@@ -94,6 +98,7 @@ def _unchanged(project: Path, good: dict[str, bytes]) -> bool:
     } == good
 
 
+@pytest.mark.slow
 def test_bad_data_keeps_the_last_good_output(project: Path, runner: CliRunner) -> None:
     good = _good_output(project, runner)
     replace_once(
@@ -107,6 +112,7 @@ def test_bad_data_keeps_the_last_good_output(project: Path, runner: CliRunner) -
     assert _unchanged(project, good)
 
 
+@pytest.mark.slow
 def test_overflowing_text_fails_naming_component_language_and_string(
     project: Path, runner: CliRunner
 ) -> None:
@@ -129,6 +135,7 @@ def test_overflowing_text_fails_naming_component_language_and_string(
     assert _unchanged(project, good)
 
 
+@pytest.mark.slow
 def test_a_missing_translation_prints_the_source_text_with_a_warning_or_fails_strict(
     project: Path, runner: CliRunner
 ) -> None:
@@ -152,6 +159,7 @@ def test_a_missing_translation_prints_the_source_text_with_a_warning_or_fails_st
     assert "Ticket bonus" in points.pages[0].extract_text()
 
 
+@pytest.mark.slow
 def test_a_template_text_without_translation_is_a_warning_and_prints_in_english(
     project: Path, runner: CliRunner
 ) -> None:
@@ -168,6 +176,7 @@ def test_a_template_text_without_translation_is_a_warning_and_prints_in_english(
     assert runner.invoke(app, ["validate", "--data", "data", "--strict"]).exit_code == 1
 
 
+@pytest.mark.slow
 def test_unknown_edition_or_locale_is_a_usage_error(project: Path, runner: CliRunner) -> None:
     assert runner.invoke(app, [*ARGS, "--edition", "2019"]).exit_code == 2
     result = runner.invoke(app, ["build", "--data", "data", "--out", "output", "--locale", "it"])
@@ -176,6 +185,7 @@ def test_unknown_edition_or_locale_is_a_usage_error(project: Path, runner: CliRu
     assert not (project / "output").exists()
 
 
+@pytest.mark.slow
 def test_2020_warns_about_what_it_leaves_out(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(
         app,
@@ -204,6 +214,7 @@ def test_2020_warns_about_what_it_leaves_out(project: Path, runner: CliRunner) -
     )
 
 
+@pytest.mark.slow
 def test_preview_writes_a_png(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(
         app, ["preview", "polar-bear-4", "--locale", "de", "--data", "data", "--out", "shots"]
@@ -265,6 +276,7 @@ def test_overflow_in_a_parallel_build_is_reported_without_traceback(
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.slow
 def test_a_character_the_font_lacks_fails_with_its_code_point(
     project: Path, runner: CliRunner
 ) -> None:

@@ -14,6 +14,7 @@ from generator.cli.app import app
 from tests.conftest import DATA, PACK, replace_once
 
 
+@pytest.mark.slow
 def test_cards_json_lists_every_card(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["cards", "--data", "data", "--json"])
     assert result.exit_code == 0
@@ -23,6 +24,7 @@ def test_cards_json_lists_every_card(project: Path, runner: CliRunner) -> None:
     assert {"id": "polar-bear-4", "species": "polar-bear", "number": 4, "symbol": "glove"} in cards
 
 
+@pytest.mark.slow
 def test_cards_table(project: Path, runner: CliRunner) -> None:
     lines = runner.invoke(app, ["cards", "--data", "data"]).stdout.splitlines()
     assert lines[0].split() == ["id", "species", "number", "symbol"]
@@ -33,6 +35,7 @@ def test_cards_table(project: Path, runner: CliRunner) -> None:
 ARENAS = ["cards", "--component", "arena", "--data", "data"]
 
 
+@pytest.mark.slow
 def test_arenas_json_per_edition(project: Path, runner: CliRunner) -> None:
     arenas_2025 = json.loads(runner.invoke(app, [*ARENAS, "--json"]).stdout)
     assert len(arenas_2025) == 15
@@ -47,6 +50,7 @@ def test_arenas_json_per_edition(project: Path, runner: CliRunner) -> None:
     assert all(a["provisional"] for a in arenas_2020)
 
 
+@pytest.mark.slow
 def test_tokens_made_from_each_colour_and_value(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["cards", "--component", "bus-token", "--data", "data", "--json"])
     tokens = json.loads(result.stdout)
@@ -57,6 +61,7 @@ def test_tokens_made_from_each_colour_and_value(project: Path, runner: CliRunner
     ]
 
 
+@pytest.mark.slow
 def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None:
     replace_once(
         Path(PACK) / "editions/2025/arenas.yaml",
@@ -67,6 +72,7 @@ def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None
     assert lines[-1].startswith("stadium-fall-3   Stadium Fall 3   14, 10, 7, 5, 3, 1")
 
 
+@pytest.mark.slow
 def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, [*ARENAS, "--edition", "1999"])
     assert result.exit_code == 2
@@ -76,6 +82,7 @@ def test_unknown_edition_is_a_usage_error(project: Path, runner: CliRunner) -> N
     assert "error: unknown component 'unicorn'; components: fan-zone, arena," in result.output
 
 
+@pytest.mark.slow
 def test_listing_broken_data_reports_without_traceback(project: Path, runner: CliRunner) -> None:
     replace_once(
         Path(PACK) / "cards.yaml", "species: tiger, number: 5,", "species: lion, number: 5,"
@@ -87,6 +94,7 @@ def test_listing_broken_data_reports_without_traceback(project: Path, runner: Cl
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sets a pipe's size (Linux)")
 def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
     # `draftdeck cards --json | head -c 10`: the pipe closes while the command writes.

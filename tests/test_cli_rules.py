@@ -311,6 +311,7 @@ def test_the_documented_playoff_round_runs_as_written(runner: CliRunner) -> None
     assert "examples/playoff-round.yaml" in documented
 
 
+@pytest.mark.slow
 def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) -> None:
     """Another distribution's game also asks `match`: neither answers for the other."""
     import os

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
@@ -13,6 +14,7 @@ from tests.conftest import PACK, replace_once
 ARENAS = Path(PACK) / "editions/2025/arenas.yaml"
 
 
+@pytest.mark.slow
 def test_clean_data_passes_and_counts_provisional_values(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["validate", "data"])
     assert result.exit_code == 0
@@ -22,6 +24,7 @@ def test_clean_data_passes_and_counts_provisional_values(project: Path, runner: 
     )
 
 
+@pytest.mark.slow
 def test_text_format_shows_the_line_a_caret_and_a_hint(project: Path, runner: CliRunner) -> None:
     replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 6]", "fans: [21, 18, 15, 12, 9]")
     result = runner.invoke(app, ["validate", "data"])
@@ -47,6 +50,7 @@ def test_every_problem_is_reported_not_just_the_first(project: Path, runner: Cli
     assert result.exit_code == 1
 
 
+@pytest.mark.slow
 def test_json_format(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["validate", "data", "--format", "json"])
     report = json.loads(result.stdout)
@@ -65,6 +69,7 @@ def test_json_format(project: Path, runner: CliRunner) -> None:
     assert set(first) == {"file", "line", "column", "severity", "message", "pointer", "hint"}
 
 
+@pytest.mark.slow
 def test_github_format_annotates_files(project: Path, runner: CliRunner) -> None:
     replace_once(ARENAS, "fans: [21, 18, 15, 12, 9, 6]", "fans: [21, 18, 15, 12, 9]")
     result = runner.invoke(app, ["validate", "data", "--format", "github"])
@@ -75,6 +80,7 @@ def test_github_format_annotates_files(project: Path, runner: CliRunner) -> None
     )
 
 
+@pytest.mark.slow
 def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) -> None:
     result = runner.invoke(app, ["validate", "data", "--strict"])
     assert result.exit_code == 1
@@ -87,6 +93,7 @@ def test_strict_fails_on_provisional_values(project: Path, runner: CliRunner) ->
     )
 
 
+@pytest.mark.slow
 def test_strict_fails_on_warnings(project: Path, runner: CliRunner) -> None:
     for path in Path(PACK).rglob("*.yaml"):
         if path.parent.name in ("documents", "layouts"):
@@ -99,6 +106,7 @@ def test_strict_fails_on_warnings(project: Path, runner: CliRunner) -> None:
     assert runner.invoke(app, ["validate", "data", "--strict"]).exit_code == 1
 
 
+@pytest.mark.slow
 def test_path_can_be_a_pack_or_a_file_inside_it(project: Path, runner: CliRunner) -> None:
     for path in ("data", PACK, str(ARENAS)):
         result = runner.invoke(app, ["validate", path])
@@ -106,6 +114,7 @@ def test_path_can_be_a_pack_or_a_file_inside_it(project: Path, runner: CliRunner
         assert result.stdout.startswith("data/all-star-draft: 37 files checked")
 
 
+@pytest.mark.slow
 def test_data_option_reads_a_copy(project: Path, runner: CliRunner) -> None:
     copy = project / "copy"
     (copy / "data").mkdir(parents=True)

@@ -173,6 +173,7 @@ NAMED = [
 """The components whose cards carry a name, by game."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["de", "fr", "en"])
 @pytest.mark.parametrize(("game", "component"), NAMED)
 def test_the_longest_name_of_each_game_runs_into_nothing(

@@ -4,6 +4,7 @@ written from the bot's description (tests/army_reference.py), with the same seed
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def situations(draw: st.DrawFn) -> Situation:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(situations())
 def test_the_kernel_sends_the_army_the_bot_describes(situation: Situation) -> None:

@@ -3,6 +3,7 @@ win condition and the graveyard chain (rulings D1-D5)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -210,6 +211,7 @@ def test_a_reward_that_died_goes_to_the_graveyard_unless_the_data_says_winner() 
 DECK_UNITS = list(load_pack(DATA / "disaster-draft").model.units.values())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(st.lists(st.sampled_from(DECK_UNITS), min_size=1, max_size=3), min_size=2, max_size=4),

@@ -179,6 +179,7 @@ STEPS = (
 )
 
 
+@pytest.mark.slow
 def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     loaded = load_pack(pack)
     cards = _texts(loaded, "reference", "s1", "en")
@@ -205,6 +206,7 @@ def test_the_reference_card_follows_battle_yaml(pack: Path) -> None:
     assert "died in the battle" in texts["s6-all-dead"]
 
 
+@pytest.mark.slow
 def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     build(pack, out, BuildOptions(locales=("de", "fr", "en")))
@@ -221,6 +223,7 @@ def test_the_cards_build_in_every_language(pack: Path, tmp_path: Path) -> None:
         assert len(reader(folder / "reference.pdf").pages) == 2
 
 
+@pytest.mark.slow
 def test_a_units_art_replaces_its_emblem(pack: Path, runner: CliRunner) -> None:
     from PIL import Image
 

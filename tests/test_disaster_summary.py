@@ -117,6 +117,7 @@ def test_the_pdf_embeds_its_fonts_and_draws_the_example_cards(locale: str) -> No
     assert name in text  # drawn on its card face (French wraps the name), not only named
 
 
+@pytest.mark.slow
 def test_the_command_writes_each_language(pack: Path, runner: CliRunner) -> None:
     out = pack.parent.parent / "out"
     result = runner.invoke(app, ["summary", "--data", str(pack), "--out", str(out)])

@@ -118,6 +118,7 @@ def test_every_kind_has_an_emblem_of_its_own_told_apart_without_colour(
         assert differ >= 0.1 * SIDE * SIDE, f"{a} and {b} look alike ({differ} pixels apart)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "component", "card", "icon"),
     [

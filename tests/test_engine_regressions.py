@@ -90,6 +90,7 @@ def _odds(case: Case) -> list[float]:
     return list(bonus_odds(first, second))
 
 
+@pytest.mark.slow
 def test_exact_odds_with_bonuses(update_golden: bool) -> None:
     _check("extraliga-bonus-odds", _bonus_cases(), _odds, update_golden)
 
@@ -101,6 +102,7 @@ def _lineup_cases(deck: ExtraligaDeck) -> Iterator[Case]:
         yield {"cards": rng.sample(ids, rng.randint(6, 12)), "everyone": rng.random() < 0.2}
 
 
+@pytest.mark.slow
 def test_best_lineups(extraliga: ExtraligaDeck, update_golden: bool) -> None:
     from generator.core.errors import InputError
 
@@ -155,6 +157,7 @@ def test_whole_seasons(extraliga: ExtraligaDeck, update_golden: bool) -> None:
 # Disaster Draft ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_battles(update_golden: bool) -> None:
     from generator.games.disaster_draft.battle import resolve
     from generator.games.disaster_draft.model import WinCondition
@@ -195,6 +198,7 @@ def test_battles(update_golden: bool) -> None:
 # All-Star Draft ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_team_strengths_best_teams_and_ranks(update_golden: bool) -> None:
     from generator.games.all_star_draft.queries import load
     from generator.games.all_star_draft.rules import rule_book

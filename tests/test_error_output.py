@@ -27,6 +27,7 @@ def _flood(pack: Path, values: int) -> None:
     sheet.write_text(re.sub(r"track: \[[^\]]*\]", f"track: [{track}]", text), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_twenty_thousand_problems_on_one_line_make_a_short_report(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -47,6 +48,7 @@ def test_twenty_thousand_problems_on_one_line_make_a_short_report(
     assert lines[-1].startswith("data/extraliga-all-stars: 30 files checked, at least 10,030")
 
 
+@pytest.mark.slow
 def test_the_report_of_a_flooded_file_needs_little_memory(tmp_path: Path) -> None:
     pack = copy_game(tmp_path, "extraliga-all-stars")
     validate_pack(pack)  # schemas and plug-in loaded once, outside the measure
@@ -69,6 +71,7 @@ def test_a_long_line_is_clipped_around_the_column_and_the_caret_follows() -> Non
     assert source_excerpt("short", 3) == ("short", 1)
 
 
+@pytest.mark.slow
 def test_a_string_many_use_is_one_warning_naming_them_and_the_languages(
     tmp_path: Path, runner: CliRunner
 ) -> None:

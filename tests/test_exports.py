@@ -28,6 +28,7 @@ def starter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return write_starter(Path("demo"), "demo")
 
 
+@pytest.mark.slow
 def test_png_names_each_card_face_by_its_id_in_every_language(
     starter: Path, runner: CliRunner
 ) -> None:
@@ -48,6 +49,7 @@ def test_png_names_each_card_face_by_its_id_in_every_language(
     assert "(0 written, 75 unchanged)" in again.output  # byte-identical for identical input
 
 
+@pytest.mark.slow
 def test_png_with_bleed_and_copies_once(tmp_path: Path) -> None:
     loaded = load_pack(DATA / "disaster-draft")
     written = export_png(loaded, tmp_path, [], ["fr"], dpi=100, bleed=3.0)
@@ -84,6 +86,7 @@ def _cell(sheet: Image.Image, deck: dict[str, Any], slot: int) -> Image.Image:
     return sheet.crop((column * width, row * height, (column + 1) * width, (row + 1) * height))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "edition", "component", "locale"),
     [
@@ -102,7 +105,8 @@ def test_tts_loads_as_a_deck_in_data_order_each_card_on_its_sheet(
 ) -> None:
     monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 4096 * 4096)  # a sheet TTS loads
     loaded = load_pack(DATA / game)
-    export_tts(loaded, tmp_path, [edition] if edition else [], [locale], "")
+    export_tts(loaded, tmp_path, [edition] if edition else [], [locale], "", components=[component])
+    assert {p.name for p in (tmp_path / game / edition / "tts").iterdir()} == {component}
     folder = tmp_path / game / edition / "tts" / component / locale
     saved = json.loads((folder / f"{component}.json").read_text(encoding="utf-8"))
     (deck,) = saved["ObjectStates"]
@@ -127,6 +131,7 @@ def test_tts_loads_as_a_deck_in_data_order_each_card_on_its_sheet(
     assert all(Path(folder / e["BackURL"]).is_file() for e in deck["CustomDeck"].values())
 
 
+@pytest.mark.slow
 def test_tts_names_its_images_below_a_base_url(tmp_path: Path) -> None:
     loaded = load_pack(DATA / "disaster-draft")
     export_tts(loaded, tmp_path, [], ["de"], "https://example.org/decks/unit/de/")
@@ -141,6 +146,7 @@ def test_tts_names_its_images_below_a_base_url(tmp_path: Path) -> None:
     assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["reference-1"] * 4
 
 
+@pytest.mark.slow
 def test_every_printed_component_of_a_new_pack_exports_in_every_language(
     starter: Path, runner: CliRunner
 ) -> None:
@@ -168,3 +174,15 @@ def test_a_base_url_tabletop_simulator_cannot_load_is_refused(
     result = runner.invoke(app, ["export", "tts", "--data", "demo", "--base-url", url])
     assert result.exit_code == 2
     assert "--base-url" in result.output and not Path("output").exists()
+
+
+def test_one_component_is_exported_alone_and_an_unknown_one_is_named(
+    starter: Path, runner: CliRunner
+) -> None:
+    args = ["export", "png", "--data", "demo", "--dpi", "40", "--locale", "en"]
+    result = runner.invoke(app, [*args, "--component", "card"])
+    assert result.exit_code == 0, result.output
+    assert {p.name for p in Path("output/demo/png").iterdir()} == {"card"}
+    wrong = runner.invoke(app, [*args, "--component", "cards"])
+    assert wrong.exit_code == 2
+    assert "demo has no component cards to export; its components: card" in wrong.output

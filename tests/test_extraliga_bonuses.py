@@ -34,6 +34,7 @@ def _close(outcome: tuple[float, float, float], expected: tuple[float, float, fl
     assert outcome == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(STRENGTH, STRENGTH, STRENGTH, STRENGTH)
 def test_without_bonuses_the_odds_are_the_plain_odds(a: int, b: int, c: int, d: int) -> None:
@@ -141,6 +142,7 @@ def test_a_plus_one_lifts_a_five_to_a_six() -> None:
     _close(bonus_odds(Side(1, 0, Bonuses(plus=1)), Side(0, 6)), (2 / 6, 4 / 6, 0.0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("first", "second"),
     [
@@ -211,6 +213,7 @@ REFERENCE_STATES = 6_000
 """Rolls times orders of bonuses the reference may visit for one match (about a second)."""
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @example(1, 3, Bonuses(minus=1), 2, 3, Bonuses(plus=1, reroll=1, reroll_other=1))
 @example(1, 4, Bonuses(reroll_other=1), 2, 0, Bonuses(plus=1, reroll=1))  # E9: +1 before re-roll

@@ -48,6 +48,7 @@ def test_bonuses_change_the_odds_between_two_lineups(runner: CliRunner) -> None:
     assert lines[3] != lines[2].replace("without bonuses", "with bonuses played best")
 
 
+@pytest.mark.slow
 def test_the_rule_of_thumb_is_estimated_only_when_asked_for_by_name(runner: CliRunner) -> None:
     code, output = _match(runner, EXAMPLE, STAND_INS, "--bonus-play", "rule-of-thumb", "--json")
     assert code == 0, output
@@ -129,6 +130,7 @@ def test_odds_never_round_an_uncertain_outcome_to_certain() -> None:
     )
 
 
+@pytest.mark.slow
 def test_draw_cards_list_their_pairings_as_people_write_them(runner: CliRunner) -> None:
     result = runner.invoke(
         app, ["cards", "--component", "draw", "--data", str(DATA), "--game", "extraliga-all-stars"]
@@ -186,6 +188,7 @@ def test_a_face_down_goalie_beside_a_goalie_is_refused(
     assert message in output and "Traceback" not in output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
@@ -205,6 +208,7 @@ def test_trios_the_rules_cannot_use_are_located_errors(
     assert "trios.yaml:" in result.output and message in result.output
 
 
+@pytest.mark.slow
 def test_a_rules_question_does_not_wait_for_the_templates(
     tmp_path: Path, runner: CliRunner
 ) -> None:

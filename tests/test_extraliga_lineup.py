@@ -193,6 +193,7 @@ CARDS = st.lists(
 ).map(lambda raw: [Player(f"p{n}", p, c) for n, (p, c) in enumerate(raw)])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(CARDS, st.booleans(), st.sampled_from([LITERAL, ALL_PAIRS]))
 def test_best_lineup_is_the_best_of_every_assignment(

@@ -54,6 +54,7 @@ def _text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in reader(path).pages)
 
 
+@pytest.mark.slow
 def test_the_pack_prints_without_its_rules_plug_in(tmp_path: Path) -> None:
     """The plug-in answers rules questions; the cards need data and templates alone."""
     pack = copy_game(tmp_path, "extraliga-all-stars")
@@ -62,6 +63,7 @@ def test_the_pack_prints_without_its_rules_plug_in(tmp_path: Path) -> None:
     assert "Jaromír Jágr" in _text(tmp_path / "out/extraliga-all-stars/en/hockey-player.pdf")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("component", "count"), BOX.items())
 def test_the_box_holds_what_the_rulebook_lists(
     runner: CliRunner, component: str, count: int
@@ -100,6 +102,7 @@ def test_the_rulebook_cards_carry_only_what_it_says() -> None:
     assert sum(p["club"] is None for p in players.values()) == 8
 
 
+@pytest.mark.slow
 def test_strict_validation_fails_on_the_stand_ins(runner: CliRunner) -> None:
     result = runner.invoke(app, ["validate", "--data", str(PACK), "--strict"])
     assert result.exit_code == 1
@@ -120,6 +123,7 @@ def test_a_season_deck_pairs_everyone_evenly(players: int, cards: int) -> None:
         assert len(seats) == len(set(seats))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("locale", "words"),
     [
@@ -143,6 +147,7 @@ def test_every_component_prints(built: Path, locale: str) -> None:
     assert len(reader(built / locale / "print-and-play.pdf").pages) > len(printed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("file", "old", "new", "expected"),
     [
@@ -221,6 +226,7 @@ def test_a_value_the_rules_do_not_know_is_a_located_error(
         assert text in result.output, (text, result.output)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["de", "fr", "en"])
 def test_every_bonus_badge_reads_at_nearly_its_full_size(locale: str) -> None:
     """A badge's word is not squeezed into its disc: "Neu würfeln" was set at 7 pt of the

@@ -105,6 +105,7 @@ CARDS = st.lists(
 ).map(lambda raw: [Player(f"p{n}", p, c) for n, (p, c) in enumerate(raw)])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(CARDS, st.integers(0, 2), st.integers(0, 2))
 def test_a_lineup_change_is_the_best_of_every_allowed_change(

@@ -140,6 +140,7 @@ def test_the_summary_scores_the_rulebooks_example() -> None:
     ) in text
 
 
+@pytest.mark.slow
 def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     replace_once(
         pack / "players.yaml",
@@ -153,6 +154,7 @@ def test_an_edit_of_the_data_changes_the_summary(pack: Path) -> None:
     assert "Deal 2 coach cards to each manager" in text
 
 
+@pytest.mark.slow
 def test_without_the_examples_cards_the_summary_leaves_the_example_out(pack: Path) -> None:
     replace_once(pack / "players.yaml", "id: tuukka-rask,", "id: stand-in-goalie,")
     text = _markdown("summary", "en", load_pack(pack))
@@ -206,6 +208,7 @@ def test_the_pdfs_embed_their_fonts_and_carry_the_numbers(locale: str) -> None:
         assert "2 2 2 3 3 2 4 3 0 5 5 0" in text  # the season deck, row by row
 
 
+@pytest.mark.slow
 def test_the_commands_write_each_language(pack: Path, runner: CliRunner) -> None:
     args = ["--data", str(pack), "--out", str(pack.parent.parent / "out")]
     for kind in ("summary", "tables"):
@@ -219,6 +222,7 @@ def test_the_commands_write_each_language(pack: Path, runner: CliRunner) -> None
     assert (out / "fr" / "summary.pdf").read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow
 def test_the_summary_says_which_slots_link(tmp_path: Path) -> None:
     text = _markdown("summary", "en")
     assert "The linked slots are neighbours in the row: LW–C, C–RW, D–D, and D–G." in text

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 CHROMIUM = os.environ.get("DRAFTDECK_CHROMIUM") or shutil.which("chromium") or ""
+pytestmark = pytest.mark.slow  # a browser starts for each test
 
 
 def _browser_or_skip() -> None:

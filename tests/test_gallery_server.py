@@ -146,6 +146,7 @@ def test_a_port_in_use_is_a_clear_error(served: tuple[Server, Path], runner: Cli
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
     write_starter(tmp_path / "demo", "demo")

@@ -39,6 +39,7 @@ def _output(pack: Path, *args: str) -> tuple[int, str]:
     return result.returncode, output
 
 
+@pytest.mark.slow
 def test_a_pipe_anywhere_in_a_pack_is_passed_over(pack: Path) -> None:
     """The fingerprint of what validate remembers once opened every file, the pipe too."""
     _fifo(pack / "notes.txt")
@@ -54,6 +55,7 @@ def test_a_pipe_anywhere_in_a_pack_is_passed_over(pack: Path) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("relative", "command", "expected"),
     [
@@ -94,6 +96,7 @@ def test_a_pipe_where_the_pack_names_a_file_is_a_located_error(
     assert "missing" not in output
 
 
+@pytest.mark.slow
 def test_a_folder_where_a_data_file_should_be_is_no_missing_file(pack: Path) -> None:
     (pack / "battle.yaml").unlink()
     (pack / "battle.yaml").mkdir()
@@ -105,6 +108,7 @@ def test_a_folder_where_a_data_file_should_be_is_no_missing_file(pack: Path) -> 
     assert "missing" not in output
 
 
+@pytest.mark.slow
 def test_a_pipe_for_art_or_a_font_is_a_located_error(pack: Path) -> None:
     from tests.conftest import replace_once
 

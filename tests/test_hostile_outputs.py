@@ -83,6 +83,7 @@ def test_a_card_named_like_the_contact_sheet_keeps_its_picture(
     assert "(25 written, 0 unchanged)" in result.output  # 12 fronts, 12 backs, 1 sheet
 
 
+@pytest.mark.slow
 def test_many_cards_make_several_contact_sheets_of_bounded_size(
     pack: Path, runner: CliRunner
 ) -> None:
@@ -116,6 +117,7 @@ def test_a_packs_output_that_leads_out_of_it_is_refused(
     assert not list(elsewhere.iterdir())
 
 
+@pytest.mark.slow
 def test_two_builds_into_one_folder_take_turns(tmp_path: Path) -> None:
     """Two packs of one game id built into one --out at once once left a mix (one's data.json,
     the other's PDF); the output folder is locked, so the last build's set is whole."""

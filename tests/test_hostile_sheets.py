@@ -150,6 +150,7 @@ def test_a_number_cell_that_is_no_number_is_refused_at_its_cell(tmp_path: Path, 
     assert "not a number" in problems[0].message or "infinite" in problems[0].message
 
 
+@pytest.mark.slow
 def test_schema_infer_refuses_nan_and_an_empty_separator(pack: Path) -> None:
     write_raw_xlsx(
         pack / "numbers.xlsx",

@@ -132,6 +132,7 @@ def test_a_catalog_that_is_not_utf8_is_refused_at_the_byte(tmp_path: Path) -> No
         read_translations(path)
 
 
+@pytest.mark.slow
 def test_ui_template_is_up_to_date_with_the_code() -> None:
     template = _keys(_catalog(LOCALES_DIR / "draftdeck.pot"))
     assert template == _keys(interface_template()), "run: make catalogs"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
@@ -12,6 +13,7 @@ from tests.conftest import DATA, PACK, own_interface_catalogs, replace_once
 FR = "data/all-star-draft/locales/fr/LC_MESSAGES"
 
 
+@pytest.mark.slow
 def test_the_shipped_catalogs_pass_the_check(runner: CliRunner) -> None:
     """Every game's catalogs, checked in turn when no --game is given."""
     result = runner.invoke(app, ["i18n", "check", "--data", str(DATA)])
@@ -56,6 +58,7 @@ def test_fuzzy_and_placeholder_mistakes_are_caught(project: Path, runner: CliRun
     assert "is fuzzy: review it and remove the flag" in result.stdout
 
 
+@pytest.mark.slow
 def test_text_that_overflows_in_one_language_fails_the_check(
     project: Path, runner: CliRunner
 ) -> None:

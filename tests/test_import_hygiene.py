@@ -8,6 +8,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from tests.conftest import DATA, PROJECT_ROOT
 
 PROBE = """
@@ -35,6 +37,7 @@ def _probe(code: str, *args: str) -> dict[str, Any]:
     return report
 
 
+@pytest.mark.slow
 def test_validate_does_not_import_the_pdf_libraries() -> None:
     # It reads the fonts (ReportLab) and decodes the art (Pillow) to refuse what a build
     # would refuse; it writes and reads no PDF.
@@ -56,6 +59,7 @@ print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if m.st
 """
 
 
+@pytest.mark.slow
 def test_the_console_script_imports_only_the_command_it_runs() -> None:
     report = _probe(ENTRY_PROBE)
     commands = {m for m in report["modules"] if m.endswith(("_command", "_commands"))}
@@ -74,6 +78,7 @@ print(json.dumps({"code": code, "modules": sorted({m.split('.')[0] for m in sys.
 """
 
 
+@pytest.mark.slow
 def test_validate_and_one_off_rules_answers_import_no_numba() -> None:
     """A kernel called a few times runs as plain Python: loading numba would take longer
     than the answer."""

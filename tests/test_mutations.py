@@ -20,7 +20,7 @@ from tests.conftest import DATA
 FILES = sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yaml"))
 FILES += sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.po"))
 SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 yaml_noise = st.text(

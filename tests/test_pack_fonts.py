@@ -54,6 +54,7 @@ def test_a_symbol_the_bundled_fonts_lack_is_refused_at_its_line(pack: Path) -> N
     )
 
 
+@pytest.mark.slow
 def test_a_pack_font_prints_it_embedded_as_a_subset(pack: Path, runner: CliRunner) -> None:
     _use_font(pack)
     assert error_lines(pack) == []

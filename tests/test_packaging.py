@@ -42,6 +42,7 @@ def _run(command: list[str], where: Path) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.longest
 def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(PROJECT_ROOT), "-w", str(wheels)], tmp_path)  # fmt: skip

@@ -18,6 +18,7 @@ def _text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in reader(path).pages)
 
 
+@pytest.mark.slow
 def test_a_new_pack_validates_and_builds_as_it_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -54,6 +55,7 @@ def test_new_refuses_a_bad_id_or_an_existing_folder(
     assert "taken already exists; choose another id or folder" in taken.output
 
 
+@pytest.mark.slow
 def test_a_pack_of_data_alone_writes_its_summary_and_tables_but_has_no_simulator(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -83,6 +85,7 @@ def test_a_pack_of_data_alone_writes_its_summary_and_tables_but_has_no_simulator
     assert "demo has no documents/summary.yaml: write a rules summary there" in missing.output
 
 
+@pytest.mark.slow
 def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> None:
     runner.invoke(app, ["new", "demo", "--into", "data"])
     validated = runner.invoke(app, ["validate", "--data", "data"])
@@ -115,6 +118,7 @@ def test_several_games_in_one_data_folder(project: Path, runner: CliRunner) -> N
     assert "data has no game 'chess'; it has: all-star-draft, demo" in unknown.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "file"),
     [
@@ -134,6 +138,7 @@ def test_preview_any_card_of_any_component(
     assert (project / "shots" / file).read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -168,6 +173,7 @@ def _number_x(project: Path) -> float:
     return found[0]
 
 
+@pytest.mark.slow
 def test_moving_the_number_is_one_value_in_the_template(project: Path, runner: CliRunner) -> None:
     args = ["build", "--data", "data", "--out", "output", "--edition", "2025", "--locale", "en"]
     args += ["--bleed", "0", "--jobs", "1"]  # nine upright cards a sheet, the first top left
@@ -240,6 +246,7 @@ def test_a_broken_plugin_fails_only_the_packs_that_name_it(
         sys.modules.pop("broken_plugin", None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "line", "message"),
     [

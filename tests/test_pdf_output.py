@@ -35,6 +35,7 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder / GAME
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_component_and_the_combined_file(out: Path, locale: str) -> None:
     folder = out / "2025" / locale
@@ -67,6 +68,7 @@ def test_fonts_are_embedded_subsets(out: Path) -> None:
             assert "+" in str(font["/BaseFont"])  # a subset tag
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", LOCALES)
 def test_each_language_is_extracted_and_every_glyph_exists(out: Path, locale: str) -> None:
     text = "".join(
@@ -86,6 +88,7 @@ def test_french_typography_reaches_the_pdf(out: Path) -> None:
     assert "\u202f:" in text
 
 
+@pytest.mark.slow
 def test_output_is_byte_identical(tmp_path: Path, out: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("fr",))
     for name in [*COMPONENT_PAGES, "print-and-play.pdf"]:
@@ -182,6 +185,7 @@ def test_front_and_mirrored_back_coincide_when_flipped(out: Path) -> None:
 # --- options -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_letter_paper_no_marks_no_backs(tmp_path: Path) -> None:
     build_into(
         tmp_path,
@@ -210,6 +214,7 @@ def test_print_on_demand_pages_and_pngs(tmp_path: Path) -> None:
         assert close(pixel_at(image, 400, 20), rgb("#F2C500"))
 
 
+@pytest.mark.slow
 def test_ink_saver_keeps_the_paper_white(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("en",), ink_saver=True, bleed=0.0)
     layout = impose(Size(63, 88), PrintSettings(A4, bleed=0.0))
@@ -221,6 +226,7 @@ def test_ink_saver_keeps_the_paper_white(tmp_path: Path) -> None:
     )  # species frame kept
 
 
+@pytest.mark.slow
 def test_2020_prints_what_its_data_supports(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2020",), locales=("de",))
     folder = tmp_path / GAME / "2020" / "de"
@@ -239,6 +245,7 @@ def test_2020_prints_what_its_data_supports(tmp_path: Path) -> None:
     assert "Blatt 1 von 2" in board.pages[0].extract_text()
 
 
+@pytest.mark.slow
 def test_the_largest_bleed_is_filled(tmp_path: Path) -> None:
     build_into(tmp_path, editions=("2025",), locales=("en",), bleed=10.0, crop_marks="none")
     layout = impose(

@@ -126,6 +126,7 @@ def _read_line(process: subprocess.Popen[str], want: Callable[[str], bool]) -> s
             return line
 
 
+@pytest.mark.slow
 def test_preview_watch_writes_the_card_again_after_an_edit(project: Path) -> None:
     command = [str(Path(sys.executable).with_name("draftdeck")), "preview", "combo-stadium-1"]
     command += ["--data", "data", "--out", "png", "--watch"]
@@ -147,6 +148,7 @@ def test_preview_watch_writes_the_card_again_after_an_edit(project: Path) -> Non
     assert "Traceback" not in errors
 
 
+@pytest.mark.slow
 def test_a_mistake_while_watching_is_reported_and_the_watch_goes_on(project: Path) -> None:
     command = [str(Path(sys.executable).with_name("draftdeck")), "preview", "combo-stadium-1"]
     command += ["--data", "data", "--out", "png", "--watch"]

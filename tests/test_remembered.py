@@ -53,6 +53,7 @@ def test_the_options_and_the_folder_are_part_of_the_answer(pack: Path) -> None:
     assert fingerprint(roots, ("validate", "text", "False")) != plain
 
 
+@pytest.mark.slow
 def test_a_rules_load_checks_schemas_only_until_the_files_passed_them(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,6 +44,7 @@ def distinct_cards(count: int) -> st.SearchStrategy[list[str]]:
     return st.lists(st.sampled_from(CARD_IDS), min_size=count, max_size=count, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(cards=distinct_cards(5), players=st.integers(2, 6))
 def test_fast_evaluation_matches_the_plain_reference(cards: list[str], players: int) -> None:
@@ -59,6 +61,7 @@ def table(draw: st.DrawFn, teams: int) -> dict[str, list[str]]:
     return {f"M{i}": cards[5 * i : 5 * i + 5] for i in range(teams)}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(teams=st.integers(2, 6).flatmap(table), arena=st.sampled_from(ARENAS), data=st.data())
 def test_ranking_does_not_depend_on_input_order(
@@ -86,6 +89,7 @@ def test_ranks_form_a_competition_ranking(teams: dict[str, list[str]], arena: st
         assert team.fans == (rules.arena(arena).fans_for_rank(team.rank) if arena else None)  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(teams=st.integers(2, 6).flatmap(table), arena=st.sampled_from(ARENAS))
 def test_adding_a_team_never_improves_another_rank(
@@ -99,6 +103,7 @@ def test_adding_a_team_never_improves_another_rank(
     assert all(after[m] >= before[m] for m in before)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     bench=st.integers(5, 10).flatmap(distinct_cards),
@@ -115,6 +120,7 @@ def test_best_team_is_never_beaten(bench: list[str], players: int, arena: str | 
         assert evaluate(rules, rules.team(list(other)), players, where).key <= result.key
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(bench=st.integers(5, 18).flatmap(distinct_cards), players=st.integers(2, 6))
 def test_best_team_is_deterministic(bench: list[str], players: int) -> None:
@@ -125,6 +131,7 @@ def test_specials_enum_is_what_the_data_can_name() -> None:
     assert {s.value for s in Special} == {"one-of-each", "run", "three-and-pair"}
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(size=st.integers(1, 18), data=st.data(), players=st.integers(2, 6))
 def test_bench_key_is_the_key_of_the_best_team_or_of_a_short_bench(

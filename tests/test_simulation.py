@@ -287,6 +287,7 @@ def _team_key(rules: RuleBook, team: Sequence[int], players: int) -> int:
     return evaluate(rules, team, players).key
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), players=st.integers(2, 6))
 def test_the_fast_exchange_matches_trying_every_one(data: st.DataObject, players: int) -> None:

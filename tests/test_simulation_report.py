@@ -145,6 +145,7 @@ def test_q_values_take_any_order_and_answer_in_it() -> None:
     assert q_values([0.5, 0.01, 0.03, 0.02]) == pytest.approx([0.5, 0.04, 0.04, 0.04])
 
 
+@pytest.mark.slow
 def test_comparing_a_run_with_itself_finds_no_change() -> None:
     from generator.games.all_star_draft.queries import load
     from generator.play.compare import by_figure, compare_runs
@@ -161,6 +162,7 @@ def test_comparing_a_run_with_itself_finds_no_change() -> None:
     assert {"win rate, seat 1", "win rate, bot random", "fans, seat 3"} <= set(figures)
 
 
+@pytest.mark.slow
 def test_compare_finds_the_arena_edit(project: Path, runner: CliRunner) -> None:
     arenas = project / PACK / "editions" / "2025" / "arenas.yaml"
     original = project / "original"
@@ -200,6 +202,7 @@ def _has_row(lines: list[str], cells: list[str]) -> bool:
     return any(lines[i : i + len(cells)] == cells for i in range(len(lines)))
 
 
+@pytest.mark.slow
 def test_the_pdf_tables_show_the_json_numbers(runner: CliRunner, tmp_path: Path) -> None:
     from pypdf import PdfReader
 
@@ -256,6 +259,7 @@ def test_a_short_run_draws_every_chart_even_for_species_never_drafted_most(
         assert title in text
 
 
+@pytest.mark.slow
 def test_the_help_is_the_same_wherever_it_is_asked_for(tmp_path: Path) -> None:
     """Building the command line reads no data: --help in a project and in an empty folder."""
     import subprocess

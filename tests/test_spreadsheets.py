@@ -57,6 +57,7 @@ def _validate(runner: CliRunner) -> list[str]:
     return [f"{d['file']}: {d['severity']}: {d['message']}" for d in report["diagnostics"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["csv", "xlsx", "ods"])
 def test_a_spreadsheet_prints_the_cards_its_yaml_would(
     pack: Path, runner: CliRunner, suffix: str
@@ -192,6 +193,7 @@ def test_the_names_in_a_spreadsheet_are_extracted_for_translation(
     assert 'msgid "Moon"\nmsgstr "Mond"' in catalog  # kept, not made obsolete
 
 
+@pytest.mark.slow
 def test_copies_make_several_cards_of_one_line(pack: Path, runner: CliRunner) -> None:
     rows = _rows(pack)
     rows[0].append("copies")

@@ -37,6 +37,7 @@ def _face(game: str, component: str, card_id: str, locale: str) -> dict[str, str
 MARK = {"de": "Platzhalterkarte", "fr": "Carte provisoire", "en": "Stand-in card"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("locale", ["de", "fr", "en"])
 def test_a_stand_in_player_has_a_translated_name_and_the_mark(locale: str) -> None:
     face = _face("extraliga-all-stars", "hockey-player", "stand-in-001", locale)

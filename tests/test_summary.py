@@ -136,6 +136,7 @@ def test_each_edition_speaks_its_own_rulebooks_words() -> None:
         assert not re.search(rf"(?<!\w){word}(?!\w)", old), word
 
 
+@pytest.mark.slow
 def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
     before = _markdown("summary", "2025", "en", load_pack(Path(PACK)))
     assert "tied in full for place 2 and both score the 10 fans of that place" in before
@@ -149,6 +150,7 @@ def test_a_fan_value_changes_the_table_and_the_sentence(project: Path) -> None:
     assert "tied in full for place 2 and both score the 11 fans of that place" in after
 
 
+@pytest.mark.slow
 def test_summary_and_tables_commands_write_each_language(project: Path, runner: CliRunner) -> None:
     args = ["--data", "data", "--out", "out"]
     result = runner.invoke(app, ["summary", *args, "--edition", "2025", "--format", "md"])
@@ -174,6 +176,7 @@ def _killed(state: object, key: tuple[str, str]) -> bytes:
     return b""
 
 
+@pytest.mark.slow
 def test_a_killed_render_process_is_a_message_and_writes_nothing(
     project: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -279,6 +279,7 @@ def test_an_unreachable_scheduler_is_an_error_within_the_timeout(
     assert not Path("output").exists()
 
 
+@pytest.mark.slow
 def test_an_address_that_cannot_be_is_refused_at_once(
     sweep_folder: Path, runner: CliRunner
 ) -> None:
@@ -338,6 +339,7 @@ def test_a_range_is_one_variant_per_step_and_the_base_is_left_out(sweep_folder: 
     assert spec.data == Path("data")
 
 
+@pytest.mark.slow
 def test_the_example_sweep_file_makes_valid_variants(tmp_path: Path) -> None:
     """docs/examples/extraliga-sweep.yaml, where it ships (beside a copy of the data)."""
     from generator.play.sweeps.edits import variant_data
@@ -370,6 +372,7 @@ def test_a_cache_entry_nested_without_end_is_missing(tmp_path: Path) -> None:
     assert read_entry(entry, 2, {"fans, seat 1"}) is None
 
 
+@pytest.mark.slow
 def test_a_local_cluster_that_cannot_start_is_a_message(
     sweep_folder: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -39,6 +39,7 @@ def _linear(
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     words=WORDS,

@@ -41,6 +41,7 @@ def test_a_changed_text_keeps_its_old_translation_as_a_fuzzy_suggestion(renamed:
     assert '#| msgid "Moon"\nmsgctxt "cards"\nmsgid "Full Moon"' in catalog  # the old text
 
 
+@pytest.mark.slow
 def test_the_source_language_prints_at_once_and_the_others_print_it_meanwhile(
     renamed: Path, runner: CliRunner
 ) -> None:
@@ -71,6 +72,7 @@ def test_check_lists_the_fuzzy_entries_of_the_other_languages_only(
     assert [line.split("/")[2] for line in fuzzy] == ["de", "fr"], checked.output
 
 
+@pytest.mark.slow
 def test_reviewing_the_suggestion_ends_the_warning(renamed: Path, runner: CliRunner) -> None:
     for locale, name in (("de", "Vollmond"), ("fr", "Pleine lune")):
         catalog = renamed / f"locales/{locale}/LC_MESSAGES/demo.po"

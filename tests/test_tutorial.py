@@ -66,6 +66,7 @@ def _run(runner: CliRunner, command: str, out: Path) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_the_tutorial_end_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -186,6 +187,7 @@ def test_part_two_shows_what_this_test_does() -> None:
         assert f'msgstr "{ability}"' in TUTORIAL, locale
 
 
+@pytest.mark.slow
 def test_part_two_end_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:

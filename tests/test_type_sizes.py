@@ -42,6 +42,7 @@ def test_the_reference_card_sets_every_step_in_one_size_of_at_least_7_pt(
     assert len(numbers) == 1, numbers  # the step numbers and the draw table's figures
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "edition"),
     [

@@ -151,6 +151,7 @@ def test_a_data_file_listed_twice_is_an_error(demo: Path, runner: CliRunner) -> 
     assert "error: file 'cards.yaml' is used twice" in output
 
 
+@pytest.mark.slow
 def test_two_packs_with_one_id_are_an_error(tmp_path: Path, runner: CliRunner) -> None:
     pack = copy_game(tmp_path, "disaster-draft")
     shutil.copytree(pack, tmp_path / "data" / "copy-of-it")
@@ -162,6 +163,7 @@ def test_two_packs_with_one_id_are_an_error(tmp_path: Path, runner: CliRunner) -
         )
 
 
+@pytest.mark.slow
 def test_a_build_removes_what_a_killed_build_left_unfinished(
     project: Path, runner: CliRunner
 ) -> None:

@@ -119,7 +119,7 @@ def test_a_signal_at_any_moment_of_start_up_stops_the_run_cleanly(tmp_path: Path
     (exit 130, or killed outright before draftdeck had begun) and leaves no worker."""
     copy_game(tmp_path, "all-star-draft")
     command = str(Path(sys.executable).with_name("draftdeck"))
-    moments = [0.1 + 0.2 * n for n in range(12)]
+    moments = [0.1 + 0.3 * n for n in range(8)]
     for number, moment in enumerate(moments):
         sent = signal.SIGTERM if number % 2 == 0 or moment < 0.5 else signal.SIGINT
         run = subprocess.Popen(

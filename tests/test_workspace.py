@@ -34,6 +34,7 @@ def _ok(runner: CliRunner, *args: str) -> str:
     return result.output
 
 
+@pytest.mark.slow
 def test_a_copy_of_one_pack_answers_every_command_from_inside_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -55,6 +56,7 @@ def test_a_copy_of_one_pack_answers_every_command_from_inside_it(
     assert (_tree(PROJECT_ROOT / "output"), _tree(PROJECT_ROOT / "locales")) == before
 
 
+@pytest.mark.slow
 def test_a_copy_of_data_works_from_a_folder_of_ones_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
@@ -150,6 +152,7 @@ def test_links_out_of_the_pack_are_refused_not_read(tmp_path: Path, runner: CliR
     assert "swordfish" not in template + extracted.output
 
 
+@pytest.mark.slow
 def test_extract_and_update_on_a_clean_copy_change_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:

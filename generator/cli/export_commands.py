@@ -26,6 +26,10 @@ Locales = Annotated[
     list[str] | None,
     typer.Option("--locale", help="Only this language (repeatable).", show_default="all"),
 ]
+Components = Annotated[
+    list[str] | None,
+    typer.Option("--component", help="Only this component (repeatable).", show_default="all"),
+]
 
 
 @app.command("png")
@@ -35,6 +39,7 @@ def png(
     game: GameOption = None,
     edition: Editions = None,
     locale: Locales = None,
+    component: Components = None,
     dpi: Annotated[int, typer.Option("--dpi", min=36, max=1200, help="Resolution.")] = 300,
     bleed: Annotated[
         float,
@@ -56,6 +61,7 @@ def png(
             bleed,
             _warn,
             CountLines("export png", "cards drawn"),
+            list(component or ()),
         )
         _report(folder, loaded.pack.id, written)
 
@@ -67,6 +73,7 @@ def tts(
     game: GameOption = None,
     edition: Editions = None,
     locale: Locales = None,
+    component: Components = None,
     base_url: Annotated[
         str,
         typer.Option(
@@ -90,6 +97,7 @@ def tts(
             base_url,
             _warn,
             CountLines("export tts", "cards placed on deck sheets"),
+            list(component or ()),
         )
         _report(folder, loaded.pack.id, written)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
@@ -16,6 +16,7 @@ from generator.core.errors import InputError, UsageError
 from generator.core.names import inside
 from generator.i18n.env import LanguageEnv
 from generator.loading.items import Card
+from generator.loading.manifest import EditionInfo
 from generator.output.atomic import write_atomic
 from generator.printing.fonts import font_path
 from generator.printing.rasterize import png_pages
@@ -61,16 +62,21 @@ def targets(
     editions: list[str],
     locales: list[str],
     warn: Warn | None = None,
+    components: Sequence[str] = (),
 ) -> Iterator[Target]:
-    """Each printed component of each edition and language, with its folder
-    (`<out>/<game>/[<edition>/]<kind>/<component>/<locale>`)."""
+    """Each printed component of each edition and language (only `components`, where
+    named), with its folder (`<out>/<game>/[<edition>/]<kind>/<component>/<locale>`)."""
     pack = loaded.pack
     game = pack.manifest.id
-    for info in loaded.editions(editions):
+    chosen = loaded.editions(editions)
+    _check_components(loaded, chosen, components)
+    for info in chosen:
         edition = info.id
         box = pack.editions[edition]
         base = out / game / edition if edition else out / game
         for component in printed(box):
+            if components and component.id not in components:
+                continue
             for locale in loaded.locales(locales):
                 env = LanguageEnv(translator(loaded, locale), False)
                 yield Target(
@@ -83,6 +89,19 @@ def targets(
                 )
 
 
+def _check_components(
+    loaded: LoadedPack, editions: list[EditionInfo], components: Sequence[str]
+) -> None:
+    """Every component asked for prints card by card in some edition asked for."""
+    known = {c.id for info in editions for c in printed(loaded.pack.editions[info.id])}
+    unknown = [c for c in components if c not in known]
+    if unknown:
+        raise UsageError(
+            f"{loaded.pack.id} has no component {', '.join(unknown)} to export; "
+            f"its components: {', '.join(sorted(known))}"
+        )
+
+
 def export_png(
     loaded: LoadedPack,
     out: Path,
@@ -92,6 +111,7 @@ def export_png(
     bleed: float = 0.0,
     warn: Warn | None = None,
     progress: Progress | None = None,
+    components: Sequence[str] = (),
 ) -> list[Written]:
     """One PNG per card face (`<id>.png`, `<id>-back.png`; copies once) and contact sheets
     of the component's fronts (`_contact-sheet-<n>.png`, CONTACT_CARDS a page), per
@@ -100,7 +120,7 @@ def export_png(
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise UsageError(f"a resolution of {dpi} dpi is out of range: 36 to {MAX_DPI}")
     written: list[Written] = []
-    for target in targets(loaded, out, "png", editions, locales, warn):
+    for target in targets(loaded, out, "png", editions, locales, warn, components):
         _no_two_named_alike(target)
         for start in range(0, len(target.cards), PNG_CHUNK):
             chunk = target.cards[start : start + PNG_CHUNK]
@@ -198,6 +218,7 @@ def export_tts(
     base_url: str = "",
     warn: Warn | None = None,
     progress: Progress | None = None,
+    components: Sequence[str] = (),
 ) -> list[Written]:
     """Tabletop Simulator decks: per component and language, the deck sheets
     (`sheet-<n>.png`), the back (`back.png`, or `back-<n>.png` sheets where backs differ)
@@ -205,7 +226,7 @@ def export_tts(
     copies as copies. Images are named relative to the JSON, or below `base_url`."""
     _check_base_url(base_url)
     written: list[Written] = []
-    for target in targets(loaded, out, "tts", editions, locales, warn):
+    for target in targets(loaded, out, "tts", editions, locales, warn, components):
         written += _tts_deck(loaded, target, base_url, progress)
     return written
 

@@ -41,6 +41,9 @@ class _Found:
     )
     collisions: dict[tuple[str, str, str], tuple[Collision, str, int]] = field(default_factory=dict)
     faces: set[tuple[str, tuple[Op, ...]]] = field(default_factory=set)
+    set_texts: dict[tuple[str, TextOp], TextProblem | None] = field(default_factory=dict)
+    """What setting a text gave, by language and text: most texts recur on many cards."""
+    drawn: dict[tuple[str, str, DrawingOp], TextProblem | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -127,13 +130,24 @@ def _set_texts(
         for op in ops:
             if not isinstance(op, TextOp):
                 continue
-            try:
-                if op.style.markup:
-                    setter.rich_fitted(op.box, op.text, op.style)
-                else:
-                    setter.fitted(op.box, op.text, op.style)
-            except TextProblem as problem:
+            key = (locale, op)
+            if key not in found.set_texts:
+                found.set_texts[key] = _problem_setting(setter, op)
+            problem = found.set_texts[key]
+            if problem is not None:
                 _remember(found, (op.origin, locale), _origin_of(element, op), problem, where)
+
+
+def _problem_setting(setter: Setter, op: TextOp) -> TextProblem | None:
+    """Why the text cannot be set as the pen sets it, or None."""
+    try:
+        if op.style.markup:
+            setter.rich_fitted(op.box, op.text, op.style)
+        else:
+            setter.fitted(op.box, op.text, op.style)
+    except TextProblem as problem:
+        return problem
+    return None
 
 
 @dataclass(frozen=True)
@@ -158,6 +172,12 @@ def _draw(
         for op in ops:
             if not isinstance(op, DrawingOp) or op.drawing not in drawings.by_name:
                 continue
+            key = (place.locale, context.edition, op)
+            if key in found.drawn:
+                problem = found.drawn[key]
+                if problem is not None:
+                    _remember(found, (op.origin, place.locale), element, problem, where)
+                continue
             given = DrawingContext(
                 drawings.model,
                 context.edition,
@@ -172,7 +192,9 @@ def _draw(
             )
             try:
                 drawings.by_name[op.drawing](Pen(_Nowhere(), place), given)
+                found.drawn[key] = None
             except TextProblem as problem:
+                found.drawn[key] = problem
                 _remember(found, (op.origin, place.locale), element, problem, where)
 
 
