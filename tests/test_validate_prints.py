@@ -201,3 +201,23 @@ def test_languages_that_set_the_same_words_share_one_error(
     assert errors[0].startswith("demo/cards.yaml:") and "U+2205" in errors[0]
     assert errors[1].startswith("demo/layouts/card.yaml:11:44: error: does not fit its ")
     assert f"in German, French and English (card sun-1 of card): '{long_name}'" in errors[1]
+
+
+@pytest.mark.slow
+def test_a_plug_in_drawing_given_keys_it_cannot_read_is_a_located_error(
+    project: Path, runner: CliRunner
+) -> None:
+    """Validate draws the plug-in's drawings as the build does: one that fails on the
+    element's keys (the fan zone's colour left out) is an error at the element, no traceback."""
+    replace_once(
+        Path("data/all-star-draft/layouts/fan-zone.yaml"),
+        '    args: {colour: "{rgb}"}\n',
+        "",
+    )
+    result = runner.invoke(app, ["validate", "--data", "data"])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert (
+        "data/all-star-draft/layouts/fan-zone.yaml:12:5: error: the rules plug-in's drawing "
+        "'fan-zone' fails with this element's keys (KeyError: 'colour') (card blue of fan-zone)"
+    ) in result.output

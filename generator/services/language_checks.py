@@ -44,6 +44,8 @@ class _Found:
     set_texts: dict[tuple[str, TextOp], TextProblem | None] = field(default_factory=dict)
     """What setting a text gave, by language and text: most texts recur on many cards."""
     drawn: dict[tuple[str, str, DrawingOp], TextProblem | None] = field(default_factory=dict)
+    failed: dict[str, tuple[Element, str, Exception, str]] = field(default_factory=dict)
+    """Plug-in drawings that failed other than on a text, by element: the first case."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,9 @@ def _draw(
             except TextProblem as problem:
                 found.drawn[key] = problem
                 _remember(found, (op.origin, place.locale), element, problem, where)
+            except Exception as error:  # a plug-in's drawing given keys it cannot read
+                found.drawn[key] = None
+                found.failed.setdefault(op.origin, (element, op.drawing, error, where))
 
 
 def _remember(
@@ -261,7 +266,16 @@ def collision_key(element: Element) -> str:
 
 
 def _report(found: _Found) -> list[Diagnostic]:
-    out = []
+    out = [
+        element.at("args" if "args" in element.spec else "drawing").diagnostic(
+            f"the rules plug-in's drawing '{drawing}' fails with this element's keys "
+            f"({type(error).__name__}: {str(error)[:120]}) ({where})",
+            hint="check the element's args, boxes and styles against what the drawing reads "
+            "(the plug-in's documentation says); if they are right, report it to the plug-in's "
+            "author",
+        )
+        for element, drawing, error, where in found.failed.values()
+    ]
     alike: dict[tuple[str, str, str, str, int], list[str]] = {}
     for (origin, locale), (_, problem, where, count) in found.overflow.items():
         alike.setdefault((origin, problem.problem, problem.text, where, count), []).append(locale)

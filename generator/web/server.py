@@ -120,9 +120,12 @@ class Server:
             self.stopping.set()  # after Ctrl-C too: the streams and the watch end
             self.woken.set()
             server.stop()
-            async with self.changed:
-                self.changed.notify_all()  # open streams see the stop and end
-            await server.close_all_connections()
+            closing = asyncio.ensure_future(server.close_all_connections())
+            while not closing.done():  # a stream between two waits is woken at its next
+                async with self.changed:
+                    self.changed.notify_all()  # open streams see the stop and end
+                await asyncio.wait([closing], timeout=0.1)
+            await closing
             await self.loop.run_in_executor(None, watcher.join)
             self.worker.shutdown(wait=True, cancel_futures=True)
 
