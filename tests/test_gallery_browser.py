@@ -56,7 +56,13 @@ def page() -> Iterator[Page]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                # another site's name that leads to this computer, as DNS rebinding makes one
+                "--host-resolver-rules=MAP rebound.example 127.0.0.1",
+            ],
         )
         try:
             yield browser.new_page()
@@ -180,3 +186,39 @@ def test_a_box_dragged_in_the_editor_changes_its_key_and_every_card(
     p.wait_for_function("document.querySelector('#ed-undo').disabled")
     p.wait_for_function("document.querySelectorAll('figure.card.overflow').length === 0")
     assert template.read_text(encoding="utf-8") == original
+
+
+def test_another_sites_page_neither_reads_nor_writes(served: tuple[str, Path], page: Page) -> None:
+    """A page of another origin that reaches the server (a name of its own that leads to
+    127.0.0.1, or a request from its own page) gets nothing and changes nothing."""
+    url, pack = served
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    template = pack / "layouts/card.yaml"
+    original = template.read_bytes()
+    rebound = page.goto(f"http://rebound.example:{port}/")
+    assert rebound is not None and rebound.status == 403
+    view = page.goto(f"http://rebound.example:{port}/api/view")
+    assert view is not None and view.status == 403
+    # A page of this other site posts a change as the editor would, token guessed.
+    body = (
+        '{"component": "card", "side": "front", "element": "name", "key": "box", '
+        '"index": 0, "by": 5, "digest": ""}'
+    )
+    status = page.evaluate(
+        """async ([target, body]) => {
+            const answer = await fetch(target, {method: "POST", body,
+                headers: {"Content-Type": "application/json", "X-Draftdeck-Token": "guessed"}});
+            return answer.status;
+        }""",
+        [f"http://rebound.example:{port}/api/change", body],
+    )
+    assert status == 403
+    page.evaluate(
+        """async ([target, body]) => {
+            try { await fetch(target, {method: "POST", mode: "no-cors", body}); } catch (e) {}
+        }""",
+        [f"{url}api/change", body],
+    )
+    assert template.read_bytes() == original
+    own = page.goto(url)
+    assert own is not None and own.status == 200

@@ -150,7 +150,7 @@ def test_a_port_in_use_is_a_clear_error(served: tuple[Server, Path], runner: Cli
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
     write_starter(tmp_path / "demo", "demo")
-    command = [sys.executable, "-m", "generator", "serve", "--data", "demo"]
+    command = [sys.executable, "-X", "faulthandler", "-m", "generator", "serve", "--data", "demo"]
     serving = subprocess.Popen(
         command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -161,7 +161,12 @@ def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
         stream.sendall(b"GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         assert b"event: version" in stream.recv(4096)
         serving.send_signal(signal.SIGINT)
-        _, errors = serving.communicate(timeout=30)
+        try:
+            _, errors = serving.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # say where each of its threads waits
+            serving.send_signal(signal.SIGABRT)
+            _, errors = serving.communicate(timeout=30)
+            pytest.fail(f"serve did not stop on Ctrl-C; its threads:\n{errors[-6000:]}")
     finally:
         if serving.poll() is None:
             serving.kill()

@@ -44,6 +44,9 @@ MAX_CONNECTIONS = 256
 no number of clients exhausts the process's files."""
 HEADER_SECONDS = 10.0
 """How long a client may take to send a request's headers, or sit idle between requests."""
+STOP_SECONDS = 10.0
+"""How long a stop waits for the watch to end (its thread is a daemon: the process ends
+without it)."""
 DEFAULT_PORT = 8642
 """The port `serve` tries first, so that a bookmark keeps working; the next free one after
 it when it is taken."""
@@ -126,7 +129,7 @@ class Server:
                     self.changed.notify_all()  # open streams see the stop and end
                 await asyncio.wait([closing], timeout=0.1)
             await closing
-            await self.loop.run_in_executor(None, watcher.join)
+            await self.loop.run_in_executor(None, watcher.join, STOP_SECONDS)
             self.worker.shutdown(wait=True, cancel_futures=True)
 
     def _watch(self, loaded: threading.Event) -> None:
