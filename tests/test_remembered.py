@@ -86,3 +86,43 @@ def test_a_rules_load_checks_schemas_only_until_the_files_passed_them(
         load_pack(root, printing=False)
     assert [d.file.rsplit("/", 1)[-1] for d in refused.value.diagnostics] == ["units.yaml"]
     assert checked
+
+
+def test_a_library_version_or_draftdeck_schema_changes_the_answer(
+    pack: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upgraded dependency, or a schema of draftdeck's own changed (a checkout keeps
+    them beside the package), is a new answer."""
+    from generator.services import remembered
+
+    roots = [pack]
+    plain = fingerprint(roots, ("validate",))
+    versions = remembered.dependency_versions()
+    monkeypatch.setattr(
+        remembered, "dependency_versions", lambda: (*versions, ("jsonschema", "99"))
+    )
+    assert fingerprint(roots, ("validate",)) != plain
+    schemas = tmp_path / "own-schemas"
+    shutil.copytree(remembered.SCHEMAS_DIR, schemas)
+    monkeypatch.setattr(remembered, "SCHEMAS_DIR", schemas)
+    before = fingerprint(roots, ("validate",))
+    (schemas / "game.schema.json").write_text("{}\n", encoding="utf-8")
+    assert fingerprint(roots, ("validate",)) != before
+
+
+def test_fresh_checks_anew(pack: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert runner.invoke(app, ["validate", "--data", "demo"]).exit_code == 0
+    asked: list[Path] = []
+    from generator.services import validate
+
+    real = validate.validate_pack
+
+    def counted(root: Path, *args: Any, **kwargs: Any) -> Any:
+        asked.append(root)
+        return real(root, *args, **kwargs)
+
+    monkeypatch.setattr(validate, "validate_pack", counted)
+    assert runner.invoke(app, ["validate", "--data", "demo"]).exit_code == 0
+    assert asked == []  # remembered
+    assert runner.invoke(app, ["validate", "--data", "demo", "--fresh"]).exit_code == 0
+    assert len(asked) == 1

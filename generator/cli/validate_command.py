@@ -39,6 +39,13 @@ def validate(
         bool,
         typer.Option("--strict", help="Also fail on warnings and on values marked provisional."),
     ] = False,
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--fresh",
+            help="Check everything anew, not from the answer remembered for the same files.",
+        ),
+    ] = False,
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
     from generator.core.workspace import data_folder
@@ -58,7 +65,7 @@ def validate(
         report = validation_report(results, strict=strict, extra=same_ids(roots))
         return report.render(output.value), report.passed
 
-    text, passed = remembered(roots, ("validate", output.value, str(strict)), work)
+    text, passed = remembered(roots, ("validate", output.value, str(strict)), work, fresh)
     typer.echo(text)
     if not passed:
         raise typer.Exit(EXIT_DATA)

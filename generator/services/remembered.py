@@ -5,9 +5,11 @@ Validating the three shipped games takes about a second, almost all of it checki
 template against every card; the answer only changes when a file of a pack, draftdeck's own
 code, schemas or catalogs, an installed plug-in, the options or the folder it is asked
 from change. The answer (the report as printed, and whether it passed) is kept in the
-user's cache folder under a hash of all of that: the contents of every file of the packs (the size and time of a large picture),
-the size and time of every file of draftdeck and of the plug-ins, and the links that lead
-out of a pack. Anything that cannot be read just means the pack is validated again; the
+user's cache folder under a hash of all of that: the contents of every file of the packs
+(the size and time of a large picture), the size and time of every file of draftdeck (its
+code, schemas and catalogs) and of the plug-ins, the version of every library draftdeck
+depends on, and the links that lead out of a pack. `validate --fresh` works the answer out
+anew (and remembers it); deleting the folder forgets everything. Anything that cannot be read just means the pack is validated again; the
 cache holds the last MAX_REMEMBERED answers. A rules question or a simulation remembers in
 the same way that a pack's files passed their schemas, and does not check them again.
 """
@@ -17,12 +19,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from generator.core.paths import PACKAGE_DIR
+from generator.core.paths import LOCALES_DIR, PACKAGE_DIR, SCHEMAS_DIR
 from generator.loading.files import links_out, pack_files, special_files
 from generator.output.atomic import write_atomic
 
@@ -42,13 +47,19 @@ SCHEMAS_PASSED: Answer = ("", True)
 """What a rules load keeps: the pack's files passed their schemas (no report is printed)."""
 
 
-def remembered(roots: Sequence[Path], options: Sequence[str], work: Callable[[], Answer]) -> Answer:
-    """The answer `work` gives for these packs and options, remembered across runs."""
+def remembered(
+    roots: Sequence[Path],
+    options: Sequence[str],
+    work: Callable[[], Answer],
+    fresh: bool = False,
+) -> Answer:
+    """The answer `work` gives for these packs and options, remembered across runs (`fresh`
+    works it out anew, and remembers that)."""
     try:
         key = fingerprint(roots, options)
     except OSError:
         return work()
-    kept = recall(key)
+    kept = None if fresh else recall(key)
     if kept is not None:
         return kept
     answer = work()
@@ -92,7 +103,11 @@ def fingerprint(roots: Sequence[Path], options: Sequence[str]) -> str:
     """A hash of everything an answer about these packs depends on."""
     digest = hashlib.sha256()
     digest.update(_bytes(repr((FORMAT, sys.version, os.getcwd(), tuple(options)))))
+    digest.update(_bytes(repr(dependency_versions())))
     _stat_tree(digest, PACKAGE_DIR)
+    for shipped in (SCHEMAS_DIR, LOCALES_DIR):  # beside the package in a checkout
+        if not shipped.is_relative_to(PACKAGE_DIR):
+            _stat_tree(digest, shipped)
     for folder in _plugin_folders():
         _stat_tree(digest, folder)
     for root in roots:
@@ -110,6 +125,26 @@ def fingerprint(roots: Sequence[Path], options: Sequence[str]) -> str:
         for path in special_files(root):
             digest.update(_bytes(f"special {path.relative_to(root).as_posix()}\n"))
     return digest.hexdigest()
+
+
+@cache
+def dependency_versions() -> tuple[tuple[str, str], ...]:
+    """The installed version of each library draftdeck depends on (none where draftdeck
+    runs from a folder it was not installed from)."""
+    try:
+        required = metadata.requires("draftdeck") or []
+    except metadata.PackageNotFoundError:
+        return ()
+    found = []
+    for requirement in required:
+        if "extra ==" in requirement:
+            continue
+        name = re.split(r"[\s;<>=!~\[(]", requirement, maxsplit=1)[0]
+        try:
+            found.append((name, metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            found.append((name, ""))
+    return tuple(sorted(found))
 
 
 def _bytes(text: str) -> bytes:
