@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.core.errors import DataError
+from generator.core.paths import SCHEMAS_DIR
 from generator.services.remembered import cache_folder, fingerprint
 from generator.services.starter import write_starter
 from tests.conftest import DATA, replace_once
@@ -103,7 +104,7 @@ def test_a_library_version_or_draftdeck_schema_changes_the_answer(
     )
     assert fingerprint(roots, ("validate",)) != plain
     schemas = tmp_path / "own-schemas"
-    shutil.copytree(remembered.SCHEMAS_DIR, schemas)
+    shutil.copytree(SCHEMAS_DIR, schemas)
     monkeypatch.setattr(remembered, "SCHEMAS_DIR", schemas)
     before = fingerprint(roots, ("validate",))
     (schemas / "game.schema.json").write_text("{}\n", encoding="utf-8")

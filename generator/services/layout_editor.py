@@ -135,17 +135,17 @@ def apply_change(loaded: LoadedPack, root: Path, change: Change) -> Written:
     if change.index is not None:
         path = (*path, change.index)
     name = f"{LAYOUTS}/{_template_of(pack, located or element.at())}.yaml"
-    try:
-        data = read_regular(root / name, MAX_TEMPLATE_BYTES)
-    except OSError as error:
-        raise UsageError(f"{name} cannot be read ({error.strerror or error})") from None
+    data = _read(root, name)
     shown = (located or element.at()).document.display
     if change.digest != digest(data):
         raise StaleFile(
             f"{shown} changed since the editor read it; the editor shows it again: make the "
             "change once more"
         )
-    text = data.decode("utf-8")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{shown} is not UTF-8 text; validate says where") from None
     try:
         before = yaml_edit.value_at(text, path)
     except (KeyError, IndexError, TypeError):
@@ -213,9 +213,22 @@ def _where(pack: Pack, root: Path, located: Located, files: dict[str, str]) -> t
     digest is remembered in `files`."""
     name = f"{LAYOUTS}/{_template_of(pack, located)}.yaml"
     if name not in files:
-        files[name] = digest(read_regular(root / name, MAX_TEMPLATE_BYTES))
+        files[name] = digest(_read(root, name))
     line, _ = located.document.locate(located.path)
     return name, line
+
+
+def _read(root: Path, name: str) -> bytes:
+    """A template file's bytes, for the editor."""
+    try:
+        data = read_regular(root / name, MAX_TEMPLATE_BYTES)
+    except OSError as error:
+        raise UsageError(f"{name} cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_TEMPLATE_BYTES:
+        raise UsageError(
+            f"{name} is larger than {MAX_TEMPLATE_BYTES:,} bytes: edit it in a text editor"
+        )
+    return data
 
 
 def _box(element: Element, size: Size) -> list[float] | None:
