@@ -222,3 +222,36 @@ def test_another_sites_page_neither_reads_nor_writes(served: tuple[str, Path], p
     assert template.read_bytes() == original
     own = page.goto(url)
     assert own is not None and own.status == 200
+
+
+def test_keys_nudge_and_a_handle_resizes(served: tuple[str, Path], page: Page) -> None:
+    """Shift+Up moves the selected box 5 mm up, Alt+Right 0.1 mm right; dragging its right
+    handle 6 mm to the left narrows it, its edge snapped to the 0.5 mm grid (49.1 to 49)."""
+    url, pack = served
+    p = page
+    template = pack / "layouts/card.yaml"
+    line = '  name: {type: text, box: [8, 12, 47, 12], text: "{name|tr}", style: title}'
+    assert line in template.read_text(encoding="utf-8")
+    p.goto(url)
+    p.click("#edit-toggle")
+    name = p.locator('.ed-box[data-element="name"]')
+    name.click()
+    p.wait_for_function("document.querySelector('#ed-w').value === '47'")
+    p.keyboard.press("Shift+ArrowUp")
+    p.wait_for_function("document.querySelector('#ed-y').value === '17'")
+    p.keyboard.press("Alt+ArrowRight")
+    p.wait_for_function("document.querySelector('#ed-x').value === '8.1'")
+    handle = p.locator('.ed-box[data-element="name"] .ed-handle.e').bounding_box()
+    assert handle is not None
+    box = name.bounding_box()
+    assert box is not None
+    scale = box["width"] / 47
+    x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+    p.mouse.move(x, y)
+    p.mouse.down()
+    p.mouse.move(x - 6 * scale, y, steps=6)
+    p.mouse.up()
+    p.wait_for_function("document.querySelector('#ed-w').value === '40.9'")
+    assert '  name: {type: text, box: [8.1, 17, 40.9, 12], text: "{name|tr}", style: title}' in (
+        template.read_text(encoding="utf-8")
+    )

@@ -84,9 +84,14 @@ def signals_noted() -> Iterator[Noted]:
 
 def stop_on_terminate() -> None:
     """From now on, SIGTERM raises `Stopped` in this process, as Ctrl-C raises
-    KeyboardInterrupt (for the main thread of a command)."""
+    KeyboardInterrupt (for the main thread of a command). Both are unblocked first: a
+    process started while its parent held them blocked (multiprocessing does so for a
+    moment while it starts its resource tracker) inherits the mask, and would never see
+    Ctrl-C."""
     if threading.current_thread() is not threading.main_thread():
         return
+    if hasattr(signal, "pthread_sigmask"):  # POSIX
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
     def stop(signum: int, frame: object) -> None:
         raise Stopped(signal.Signals(signum).name)

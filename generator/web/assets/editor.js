@@ -323,17 +323,16 @@ function startDrag(event, element, div) {
     const { xs, ys } = targets(element);
     let [x, y, w, h] = [x0, y0, w0, h0];
     const guides = [];
+    const pick = (edges, lines) => (e.altKey ? { shift: 0, line: null } : snap(edges, lines, grid));
+    const mark = (axis, found) => { if (found.line !== null) guides.push([axis, found.line]); return found.shift; };
     if (!handle) {
-      const sx = e.altKey ? { shift: 0, line: null } : snap([x0 + mx, x0 + mx + w0 / 2, x0 + mx + w0], xs, grid);
-      const sy = e.altKey ? { shift: 0, line: null } : snap([y0 + my, y0 + my + h0 / 2, y0 + my + h0], ys, grid);
-      x = x0 + mx + sx.shift; y = y0 + my + sy.shift;
-      if (sx.line !== null) guides.push(["x", sx.line]);
-      if (sy.line !== null) guides.push(["y", sy.line]);
+      x = x0 + mx + mark("x", pick([x0 + mx, x0 + mx + w0 / 2, x0 + mx + w0], xs));
+      y = y0 + my + mark("y", pick([y0 + my, y0 + my + h0 / 2, y0 + my + h0], ys));
     } else {
-      if (handle.includes("e")) { const s = snap([x0 + w0 + mx], xs, grid); w = w0 + mx + s.shift; if (s.line !== null) guides.push(["x", s.line]); }
-      if (handle.includes("w")) { const s = snap([x0 + mx], xs, grid); x = x0 + mx + s.shift; w = w0 - (x - x0); if (s.line !== null) guides.push(["x", s.line]); }
-      if (handle.includes("n")) { const s = snap([y0 + h0 + my], ys, grid); h = h0 + my + s.shift; if (s.line !== null) guides.push(["y", s.line]); }
-      if (handle.includes("s")) { const s = snap([y0 + my], ys, grid); y = y0 + my + s.shift; h = h0 - (y - y0); if (s.line !== null) guides.push(["y", s.line]); }
+      if (handle.includes("e")) w = w0 + mx + mark("x", pick([x0 + w0 + mx], xs));
+      if (handle.includes("w")) { x = x0 + mx + mark("x", pick([x0 + mx], xs)); w = w0 - (x - x0); }
+      if (handle.includes("n")) h = h0 + my + mark("y", pick([y0 + h0 + my], ys));
+      if (handle.includes("s")) { y = y0 + my + mark("y", pick([y0 + my], ys)); h = h0 - (y - y0); }
       w = Math.max(w, 0.5); h = Math.max(h, 0.5);
     }
     result = { dx: round2(x - x0), dy: round2(y - y0), dw: round2(w - w0), dh: round2(h - h0) };
