@@ -151,8 +151,10 @@ def test_a_port_in_use_is_a_clear_error(served: tuple[Server, Path], runner: Cli
 def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
     write_starter(tmp_path / "demo", "demo")
     command = [sys.executable, "-X", "faulthandler", "-m", "generator", "serve", "--data", "demo"]
-    # Started with Ctrl-C blocked, as a process is whose parent was starting multiprocessing's
-    # resource tracker at that moment: serve unblocks it (it once ignored Ctrl-C for good).
+    # As a terminal starts it: Ctrl-C delivered (a suite run as a background job has it
+    # ignored, and the ignoring is inherited); and blocked, as it is for a process whose
+    # parent was starting multiprocessing's resource tracker that moment: serve unblocks it.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         serving = subprocess.Popen(
@@ -160,6 +162,7 @@ def test_ctrl_c_ends_serving_quietly_with_pages_open(tmp_path: Path) -> None:
         )
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, previous)
     try:
         assert serving.stdout is not None
         url = urlsplit(serving.stdout.readline().strip())
