@@ -104,7 +104,8 @@ class Gallery:
         shown = (views, problems, printing, notes)
         if shown == (state.views, state.problems, state.printing, state.notes):
             if loaded is not state.loaded:
-                self.state = replace(state, loaded=loaded)  # the same cards, newer files
+                with self._lock:
+                    self.state = replace(state, loaded=loaded)  # the same cards, newer files
             return False
         with self._lock:
             self.state = State(
