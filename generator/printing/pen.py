@@ -99,6 +99,10 @@ class Setter:
             hyphenate=style.hyphenate,
         )
 
+    def set_text(self, box: Rect, text: str, style: TextStyle) -> Fitted | RichFitted:
+        """The text set as its style says: rich text where it has markup, else plain."""
+        return (self.rich_fitted if style.markup else self.fitted)(box, text, style)
+
     def variants(self, style: TextStyle) -> Variants:
         """The ReportLab fonts of a rich text's spans."""
         weights = style.variants or (style.weight,) * 4

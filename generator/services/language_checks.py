@@ -143,10 +143,7 @@ def _set_texts(
 def _problem_setting(setter: Setter, op: TextOp) -> TextProblem | None:
     """Why the text cannot be set as the pen sets it, or None."""
     try:
-        if op.style.markup:
-            setter.rich_fitted(op.box, op.text, op.style)
-        else:
-            setter.fitted(op.box, op.text, op.style)
+        setter.set_text(op.box, op.text, op.style)
     except TextProblem as problem:
         return problem
     return None

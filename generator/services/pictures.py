@@ -112,10 +112,7 @@ def fit_problems(picture: Picture) -> tuple[tuple[str, str], ...]:
         if not isinstance(op, TextOp):
             continue
         try:
-            if op.style.markup:
-                setter.rich_fitted(op.box, op.text, op.style)
-            else:
-                setter.fitted(op.box, op.text, op.style)
+            setter.set_text(op.box, op.text, op.style)
         except TextProblem as problem:
             element = op.origin.rpartition(", element ")[2].strip("'")
             found.append((element, f"{op.origin}: {problem.problem}: {quoted(problem.text)}"))

@@ -114,8 +114,7 @@ class Painter:
         for op in face:
             if isinstance(op, TextOp) and op.style.same_size:
                 try:
-                    fitted = pen.rich_fitted if op.style.markup else pen.fitted
-                    size = fitted(op.box, op.text, op.style).size
+                    size = pen.set_text(op.box, op.text, op.style).size
                 except TextProblem as problem:
                     raise problem.at(f"card {label}, {op.origin}") from None
                 group = op.style.same_size
