@@ -209,7 +209,7 @@ def test_copies_make_several_cards_of_one_line(pack: Path, runner: CliRunner) ->
     assert json.loads(listed.stdout)[0]["copies"] == 3
     exported = runner.invoke(app, ["export", "tts", "--data", "demo", "--locale", "en"])
     assert exported.exit_code == 0, exported.output
-    deck = json.loads(Path("output/demo/tts/card/en/card.json").read_text(encoding="utf-8"))
+    deck = json.loads(Path("output/demo/tts/demo-card-en.json").read_text(encoding="utf-8"))
     ids = [card["GMNotes"] for card in deck["ObjectStates"][0]["ContainedObjects"]]
     assert ids[:4] == ["sun-1", "sun-1", "sun-1", "sun-2"] and len(ids) == 14
     runner.invoke(app, ["export", "png", "--data", "demo", "--locale", "en", "--dpi", "36"])

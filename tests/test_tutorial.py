@@ -146,7 +146,7 @@ def test_the_tutorial_end_to_end(
         assert {"sun-1.png", "sun-1-back.png", "_contact-sheet-1.png"} <= {
             p.name for p in pictures.iterdir()
         }
-        deck = json.loads((out / "my-game" / "tts" / "card" / locale / "card.json").read_text())
+        deck = json.loads((out / "my-game" / "tts" / f"my-game-card-{locale}.json").read_text())
         cards = deck["ObjectStates"][0]["ContainedObjects"]
         assert cards[0]["GMNotes"] == "sun-1"
 

@@ -85,7 +85,8 @@ def tts(
     out: Annotated[str | None, out_option("output/")] = None,
 ) -> None:
     """Tabletop Simulator decks: per component and language, deck sheets, a back and a
-    saved object (<component>.json), below <out>/<game>/[<edition>/]tts/<component>/<language>/."""
+    saved object per deck and a bag of every deck per language, in
+    <out>/<game>/[<edition>/]tts/, named by game, edition, component and language."""
     from generator.services.exports import export_tts
 
     for loaded, folder in _packs(data, game, out):

@@ -51,8 +51,14 @@ class Target:
     name: str
     """The component's name in the language."""
     locale: str
-    folder: Path
+    root: Path
+    """Where the export of this kind goes for the edition: `<out>/<game>/[<edition>/]<kind>`."""
     cards: list[Shown]
+
+    @property
+    def folder(self) -> Path:
+        """The component's and language's own folder below `root`."""
+        return self.root / self.component / self.locale
 
 
 def targets(
@@ -84,7 +90,7 @@ def targets(
                     component.id,
                     env.translate("components", component.name),
                     locale,
-                    base / kind / component.id / locale,
+                    base / kind,
                     component_pictures(loaded, box, component, locale, warn=warn),
                 )
 
@@ -220,15 +226,50 @@ def export_tts(
     progress: Progress | None = None,
     components: Sequence[str] = (),
 ) -> list[Written]:
-    """Tabletop Simulator decks: per component and language, the deck sheets
-    (`sheet-<n>.png`), the back (`back.png`, or `back-<n>.png` sheets where backs differ)
-    and `<component>.json`, a saved object that loads them as one deck in data order,
-    copies as copies. Images are named relative to the JSON, or below `base_url`."""
+    """Tabletop Simulator decks, every file of an edition in one folder to upload as it is
+    (`<out>/<game>/[<edition>/]tts/`), each named by game, edition, component and language:
+    per component and language the deck sheets (`<deck>-sheet-<n>.png`), the back
+    (`<deck>-back.png`, or `<deck>-back-<n>.png` sheets where backs differ) and
+    `<deck>.json`, a saved object that loads them as one deck in data order, copies as
+    copies; per language `<game>[-<edition>]-<language>.json`, a bag of every deck.
+    Images are named below `base_url`, else by their full file:// address."""
     _check_base_url(base_url)
     written: list[Written] = []
+    bags: dict[tuple[str, str, Path], list[dict[str, Any]]] = {}
     for target in targets(loaded, out, "tts", editions, locales, warn, components):
-        written += _tts_deck(loaded, target, base_url, progress)
+        files, deck = _tts_deck(loaded, target, base_url, progress)
+        written += files
+        bags.setdefault((target.edition, target.locale, target.root), []).append(deck)
+    for (edition, locale, root), decks in bags.items():
+        env = LanguageEnv(translator(loaded, locale), False)
+        bag = {
+            "Name": "Bag",
+            "Nickname": env.translate("game", loaded.pack.manifest.name),
+            "Description": _deck_stem(loaded, edition, "", locale),
+            "Transform": _transform(1.0),
+            "ContainedObjects": decks,
+        }
+        name = inside(root, _deck_stem(loaded, edition, "", locale), suffix=".json")
+        written.append(_write(name, _saved_json(bag)))
+    _no_file_written_twice(written)
     return written
+
+
+def _deck_stem(loaded: LoadedPack, edition: str, component: str, locale: str) -> str:
+    """How a deck's files begin: all-star-draft-2025-hockey-player-de."""
+    return "-".join(part for part in (loaded.pack.manifest.id, edition, component, locale) if part)
+
+
+def _no_file_written_twice(written: list[Written]) -> None:
+    """Refuse names two decks share (a component called like a language), naming the file."""
+    seen: set[Path] = set()
+    for path, _ in written:
+        if path in seen:
+            raise InputError(
+                f"two decks of the export would both be written as {path.name}: "
+                "rename one of the components"
+            )
+        seen.add(path)
 
 
 def _check_base_url(base_url: str) -> None:
@@ -256,7 +297,8 @@ def tts_grid(cards: int) -> tuple[int, int]:
 
 def _tts_deck(
     loaded: LoadedPack, target: Target, base_url: str, progress: Progress | None = None
-) -> list[Written]:
+) -> tuple[list[Written], dict[str, Any]]:
+    """One component's deck in one language: its files, and the deck object."""
     from PIL import Image
 
     written: list[Written] = []
@@ -271,37 +313,51 @@ def _tts_deck(
     backs = [s.back for s in shown if s.back is not None]
     unique_back = len({b.key for b in backs}) > 1
     decks: dict[str, dict[str, Any]] = {}
-    url = base_url.rstrip("/") + "/" if base_url else ""
+    stem = _deck_stem(loaded, target.edition, target.component, target.locale)
+    root = target.root
+
+    def address(path: Path) -> str:
+        return base_url.rstrip("/") + "/" + path.name if base_url else path.resolve().as_uri()
+
     for number, chunk in enumerate(chunks, 1):
         columns, rows = tts_grid(len(chunk))
         faces = _cells([s.front for s in chunk], dpi, pixels)
         back_cells = _cells([s.back for s in chunk if s.back], dpi, pixels) if backs else []
         hidden = back_cells[0] if back_cells else Image.new("RGB", pixels, "#FFFFFF")
         sheet = _grid(faces, hidden, columns, rows, pixels)
-        written.append(_write(target.folder / f"sheet-{number}.png", _png(sheet)))
+        face_path = inside(root, f"{stem}-sheet-{number}", suffix=".png")
+        written.append(_write(face_path, _png(sheet)))
         if unique_back:
-            back_sheet = _grid(back_cells, hidden, columns, rows, pixels)
-            back_name = f"back-{number}.png"
-            written.append(_write(target.folder / back_name, _png(back_sheet)))
+            back_path = inside(root, f"{stem}-back-{number}", suffix=".png")
+            written.append(
+                _write(back_path, _png(_grid(back_cells, hidden, columns, rows, pixels)))
+            )
         else:
-            back_name = "back.png"
+            back_path = inside(root, f"{stem}-back", suffix=".png")
             if number == 1:
-                written.append(_write(target.folder / back_name, _png(hidden)))
+                written.append(_write(back_path, _png(hidden)))
         if progress is not None:
             progress(len(chunk))
         decks[str(number)] = {
-            "FaceURL": f"{url}sheet-{number}.png",
-            "BackURL": f"{url}{back_name}",
+            "FaceURL": address(face_path),
+            "BackURL": address(back_path),
             "NumWidth": columns,
             "NumHeight": rows,
             "BackIsHidden": True,
             "UniqueBack": unique_back,
             "Type": 0,
         }
-    saved = _saved_object(loaded, target, chunks, decks, per_sheet)
-    data = (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    written.append(_write(target.folder / f"{target.component}.json", data))
-    return written
+    deck = _deck_object(loaded, target, chunks, decks, per_sheet)
+    saved = {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [deck]}
+    written.append(_write(inside(root, stem, suffix=".json"), _saved_json(saved)))
+    return written, deck
+
+
+def _saved_json(saved: dict[str, Any]) -> bytes:
+    """A saved object as Tabletop Simulator reads it; a lone object is wrapped as one."""
+    if "ObjectStates" not in saved:
+        saved = {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [saved]}
+    return (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _cells(pictures: list[Picture | None], dpi: int, pixels: tuple[int, int]) -> list[Any]:
@@ -327,14 +383,15 @@ def _grid(cells: list[Any], hidden: Any, columns: int, rows: int, pixels: tuple[
     return sheet
 
 
-def _saved_object(
+def _deck_object(
     loaded: LoadedPack,
     target: Target,
     chunks: list[list[Shown]],
     decks: dict[str, dict[str, Any]],
     per_sheet: int,
 ) -> dict[str, Any]:
-    """The saved object: a deck of every physical card (copies repeated), in data order."""
+    """A deck of every physical card (copies repeated) in data order, as large on the table
+    as the card is beside a poker card; a deck of one card is that card."""
     env = LanguageEnv(translator(loaded, target.locale), False)
     box = loaded.pack.editions[target.edition]
     component = box.component(target.component)
@@ -344,53 +401,63 @@ def _saved_object(
         for sheet, chunk in enumerate(chunks, 1)
         for slot, s in enumerate(chunk)
     }
+    transform = _transform(chunks[0][0].front.size.width / POKER_WIDTH)
+    translate = loaded.pack.manifest.translate
     cards = []
     for card in component.cards:
         sheet, slot = index[id(card)]
         cards.append(
             {
                 "Name": "Card",
-                "Nickname": _card_name(env, "name" in loaded.pack.manifest.translate, card),
+                "Nickname": _card_name(env, translate, card),
                 "Description": "",
                 "GMNotes": card.id,
                 "CardID": sheet * 100 + slot,
                 "CustomDeck": {str(sheet): decks[str(sheet)]},
-                "Transform": _TRANSFORM,
+                "Transform": transform,
             }
         )
-    if len(cards) == 1:  # a deck of one card is a card
-        deck = cards[0]
-    else:
-        deck = {
-            "Name": "DeckCustom",
-            "Nickname": target.name,
-            "Description": f"{loaded.pack.manifest.id} {target.edition}".strip(),
-            "DeckIDs": [c["CardID"] for c in cards],
-            "CustomDeck": decks,
-            "ContainedObjects": cards,
-            "Transform": _TRANSFORM,
-        }
     assert per_sheet < 100  # a CardID is sheet * 100 + slot
-    return {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [deck]}
+    if len(cards) == 1:
+        return cards[0]
+    return {
+        "Name": "DeckCustom",
+        "Nickname": target.name,
+        "Description": f"{loaded.pack.manifest.id} {target.edition}".strip(),
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": decks,
+        "ContainedObjects": cards,
+        "Transform": transform,
+    }
 
 
-_TRANSFORM = {
-    "posX": 0.0,
-    "posY": 1.0,
-    "posZ": 0.0,
-    "rotX": 0.0,
-    "rotY": 180.0,
-    "rotZ": 180.0,
-    "scaleX": 1.0,
-    "scaleY": 1.0,
-    "scaleZ": 1.0,
-}
-"""Where a loaded deck lies: on the table, face down."""
+POKER_WIDTH = 63.5
+"""The width in mm of the card Tabletop Simulator draws at scale 1."""
 
 
-def _card_name(env: LanguageEnv, translated: bool, card: Card) -> str:
-    """A card's name in the language (its `name` field where it has one), else its id."""
-    name = card.item.fields.get("name")
-    if isinstance(name, str) and name:
-        return env.translate(card.item.context, name) if translated else name
+def _transform(scale: float) -> dict[str, float]:
+    """Where a loaded deck lies (on the table, face down) and how large it is."""
+    scale = round(scale, 4)
+    return {
+        "posX": 0.0,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": scale,
+        "scaleY": 1.0,
+        "scaleZ": scale,
+    }
+
+
+def _card_name(env: LanguageEnv, translate: frozenset[str], card: Card) -> str:
+    """A card's name in the language: its `name`, else the first of its translated texts (by
+    key), else its id."""
+    fields = card.item.fields
+    keys = ["name", *sorted(k for k in translate if "@" not in k and k != "name")]
+    for key in keys:
+        value = fields.get(key)
+        if isinstance(value, str) and value.strip():
+            return env.translate(card.item.context, value) if key in translate else value
     return card.id
