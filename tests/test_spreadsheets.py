@@ -85,8 +85,63 @@ def test_a_wrong_cell_is_named_by_sheet_and_cell(
     assert sorted(_validate(runner)) == [
         f"demo/cards.{suffix}:cards!C3: error: 'value' of 'sun-2' must be a whole number, "
         "got text 'three'",
-        f"demo/cards.{suffix}:cards!E5: error: unknown key 'valeu'",
+        f"demo/cards.{suffix}:cards!E1: error: the column 'valeu' is not a field of these "
+        "items",
+    ]  # the header's error does not hide the cell's
+
+
+def test_a_missing_or_misspelt_column_is_one_error_at_the_header(
+    pack: Path, runner: CliRunner
+) -> None:
+    rows = [[cell for n, cell in enumerate(row) if n != 3] for row in _rows(pack)]  # no colour
+    rows[0][2] = "valeu"
+    rows[4][0] = "sun 4"  # not an id: reported beside the header's errors
+    _write(pack, "csv", rows)
+    result = runner.invoke(app, ["validate", "--data", "demo", "--format", "json"])
+    found = [
+        (d["file"], d["message"], d.get("hint")) for d in json.loads(result.stdout)["diagnostics"]
     ]
+    found.sort()
+    assert found[2][1].startswith("'id' of 'sun 4' ")
+    assert found == [
+        (
+            "demo/cards.csv:A1",
+            "the header row has no column 'colour', which every item needs",
+            "add a column 'colour' to row 1",
+        ),
+        (
+            "demo/cards.csv:A1",
+            "the header row has no column 'value', which every item needs",
+            "is 'valeu' meant to be 'value'? add a column 'value' to row 1",
+        ),
+        (
+            "demo/cards.csv:A5",
+            found[2][1],
+            found[2][2],
+        ),
+        (
+            "demo/cards.csv:C1",
+            "the column 'valeu' is not a field of these items",
+            "did you mean 'value'? the fields: colour, copies, id, name, value; or add the field "
+            "to the schema",
+        ),
+    ]
+
+
+def test_headers_and_sheets_are_read_as_field_names_and_a_strange_sheet_is_renamed(
+    pack: Path, runner: CliRunner
+) -> None:
+    rows = _rows(pack)
+    rows[0] = ["ID", "Name", " Value ", "Colour"]  # as spreadsheet users write them
+    write_xlsx(pack / "cards.xlsx", {"Cards": rows})
+    _use(pack, "cards.xlsx")
+    assert _validate(runner) == []
+    write_xlsx(pack / "cards.xlsx", {"Karten": rows})
+    result = runner.invoke(app, ["validate", "--data", "demo"])
+    assert result.exit_code == 1
+    assert "demo/cards.xlsx:Karten!A1: error: the sheet 'Karten' holds a list the schema does " \
+        "not know; its lists: cards" in result.output
+    assert "rename the sheet 'cards'" in result.output
 
 
 def test_a_csv_file_names_its_cells_without_a_sheet(pack: Path, runner: CliRunner) -> None:

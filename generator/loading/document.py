@@ -66,6 +66,11 @@ class Document:
                 return (1, 1)
             key = key[:-1]
 
+    def reported_missing(self, path: Sequence[str | int]) -> frozenset[str]:
+        """Keys the mapping at `path` lacks that were already reported once for all such
+        mappings (a spreadsheet's header row without the column), not to be reported again."""
+        return frozenset()
+
     def where(self, path: Sequence[str | int]) -> str:
         """Where the value at `path` is written, as a person names it: file:line."""
         line, _ = self.locate(path)

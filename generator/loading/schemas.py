@@ -190,7 +190,11 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
     then one line counting the others (so that a file of thousands stays a short report)."""
     try:
         checker = schemas.validator(schema_name)
-        errors = list(_first_errors(checker.iter_errors(document.value)))
+        errors = [
+            error
+            for error in _first_errors(checker.iter_errors(document.value))
+            if not _reported(document, error)
+        ]
     except schema_problems() as broken:  # the schema itself is broken (a pack's own)
         return [_broken_schema(schemas, schema_name, broken)]
     found: list[Diagnostic] = []
@@ -203,6 +207,14 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
     if more:
         found.append(more_in_file(document.display, more, at_least=more == MAX_COUNTED))
     return found
+
+
+def _reported(document: Document, error: ValidationError) -> bool:
+    """Whether the error is a missing key the document has already reported for the list."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return False
+    missing = {k for k in error.validator_value if k not in error.instance}
+    return bool(missing) and missing <= document.reported_missing(list(error.absolute_path))
 
 
 def schema_problems() -> tuple[type[Exception], ...]:

@@ -2,8 +2,11 @@
 YAML and located by cell (`cards.xlsx:Cards!C12`, `cards.csv:C12`).
 
 Each visible sheet is one list, named by the sheet (a CSV file's list is named by the file);
-its first row names the fields, each further row is an item. A dotted header (`cost.gold`)
-is a field of a nested mapping. Cells are typed by the pack's JSON Schema for their field:
+its first row names the fields, each further row is an item. Sheet and header names are
+read as field names are written: lower case, accents dropped, spaces as underscores (`Card
+Name` is `card_name`). A dotted header (`cost.gold`) is a field of a nested mapping. Where
+the schema names its lists and fields, a sheet it does not know, a column it does not know
+and a column every item needs are each one error at the sheet or header cell. Cells are typed by the pack's JSON Schema for their field:
 "3" in a number column is 3, a list column is split at the pack's separator, an empty cell
 is an absent field; what cannot be typed stays as written, for the schema to report at its
 cell. A formula's stored value is read, never evaluated; a date becomes YYYY-MM-DD. Hidden
@@ -16,9 +19,11 @@ from __future__ import annotations
 
 import csv
 import datetime
+import difflib
 import io
 import math
 import re
+import unicodedata
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,6 +59,12 @@ def is_sheet(path: Path | str) -> bool:
     return Path(path).suffix.lower() in SUFFIXES
 
 
+def field_name(header: str) -> str:
+    """The field a header or sheet names: 'Card Name' -> 'card_name', 'Fähigkeit' -> 'fahigkeit'."""
+    folded = unicodedata.normalize("NFKD", header).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9_-]+", "_", folded.strip().lower()).strip("_")
+
+
 def cell_name(row: int, column: int) -> str:
     """A cell in A1 notation, from 0-based row and column: (11, 2) -> C12."""
     letters = ""
@@ -75,6 +86,14 @@ class SheetDocument(Document):
     """The cells values come from, as 'Sheet!C12' (or 'C12' in a CSV file)."""
     at: Mapping[PathKey, int] = field(default_factory=dict)
     """The index in `cells` of each value's path."""
+    missing: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Per list, the fields every item needs that its header row has no column for (each
+    reported once, at the header)."""
+
+    def reported_missing(self, path: Sequence[str | int]) -> frozenset[str]:
+        if len(path) == 2 and isinstance(path[0], str):
+            return self.missing.get(path[0], frozenset())
+        return frozenset()
 
     def locate(self, path: Sequence[str | int]) -> tuple[int, int]:
         key = tuple(path)
@@ -136,7 +155,7 @@ def load_sheet_file(
         builder.add(sheet)
     if builder.problems:
         return None, builder.problems
-    return builder.document(), []
+    return builder.document(), builder.header_problems
 
 
 def _read(path: Path, display: str) -> list[Sheet]:
@@ -284,9 +303,19 @@ class _Builder:
         self.cells: list[str] = []
         self.at: dict[PathKey, int] = {}
         self.problems: list[Diagnostic] = []
+        self.header_problems: list[Diagnostic] = []
+        """Columns the schema does not know or misses: reported with the cells' problems,
+        those columns left out (each would otherwise be an error in every row)."""
+        self.missing: dict[str, frozenset[str]] = {}
 
     def document(self) -> SheetDocument:
-        return SheetDocument(self.display, self.value, cells=tuple(self.cells), at=dict(self.at))
+        return SheetDocument(
+            self.display,
+            self.value,
+            cells=tuple(self.cells),
+            at=dict(self.at),
+            missing=dict(self.missing),
+        )
 
     def _remember(self, path: PathKey, where: str) -> None:
         if path not in self.at:
@@ -309,11 +338,15 @@ class _Builder:
         header_at = next((n for n, row in enumerate(rows) if any(_filled(c) for c in row)), None)
         if header_at is None:
             return  # an empty sheet holds no list
+        name = field_name(name) or name
         if name in self.value:
             self._problem(f"{prefix}A1", f"two sheets hold the list '{name}'")
             return
+        if not self._known_list(sheet, name):
+            return
         columns = self._header(rows[header_at], header_at, prefix)
         list_schema = _items(_property(self.schema, name))
+        skipped = self._known_columns(name, columns, list_schema, header_at, prefix, sheet)
         items: list[dict[str, Any]] = []
         self.value[name] = items
         self._remember((name,), prefix + cell_name(header_at, 0))
@@ -326,7 +359,7 @@ class _Builder:
             self._remember(path, prefix + cell_name(number, 0))
             item: dict[str, Any] = {}
             for column, raw in enumerate(row):
-                if not _filled(raw):
+                if not _filled(raw) or column in skipped:
                     continue
                 where = prefix + cell_name(number, column)
                 keys = columns.get(column)
@@ -371,7 +404,7 @@ class _Builder:
                     "name a field, or a field of a field as cost.gold",
                 )
                 continue
-            keys = tuple(part.strip() for part in text.split("."))
+            keys = tuple(field_name(part) for part in text.split("."))
             if not all(keys):
                 self._problem(
                     where,
@@ -398,6 +431,75 @@ class _Builder:
             seen[keys] = where
             columns[column] = keys
         return columns
+
+    def _known_list(self, sheet: Sheet, name: str) -> bool:
+        """Whether the schema, where it names the file's lists, knows the sheet's; else one
+        error at the sheet that says to rename it."""
+        lists = _names(self.schema)
+        if lists is None or name in lists:
+            return True
+        what = f"the sheet '{sheet.name}'" if sheet.prefix else f"the file (list '{name}')"
+        nearest = difflib.get_close_matches(name, sorted(lists), 1, 0.5)
+        choices = nearest or sorted(lists)
+        rename = f"'{choices[0]}'" if len(choices) == 1 else "one of " + ", ".join(choices)
+        hint = (
+            f"rename the sheet {rename}"
+            if sheet.prefix
+            else f"name the file after its list ({rename}), or give it a list the schema knows"
+        )
+        self._problem(
+            f"{sheet.prefix}A1",
+            f"{what} holds a list the schema does not know; its lists: {', '.join(sorted(lists))}",
+            hint + ", or add the list to the file's schema",
+        )
+        return False
+
+    def _known_columns(
+        self,
+        name: str,
+        columns: Mapping[int, tuple[str, ...]],
+        schema: Mapping[str, Any],
+        at: int,
+        prefix: str,
+        sheet: Sheet,
+    ) -> set[int]:
+        """Where the schema names its fields, a column that is not one and a field every
+        item needs without a column are each one error at the header row, naming the
+        nearest header, instead of one a row; the columns whose cells are left out."""
+        fields = _names(schema)
+        if fields is None:
+            return set()
+        headers = {keys[0]: column for column, keys in columns.items()}
+        skipped = set()
+        for field, column in headers.items():
+            if field in fields:
+                continue
+            skipped.add(column)
+            spare = sorted(fields - headers.keys()) or sorted(fields)
+            nearest = difflib.get_close_matches(field, spare, 1, 0.6)
+            hint = f"did you mean '{nearest[0]}'? " if nearest else ""
+            self._header_problem(
+                prefix + cell_name(at, column),
+                f"the column '{_text(sheet.rows[at][column]).strip()}' is not a field of these "
+                "items",
+                hint + f"the fields: {', '.join(sorted(fields))}; or add the field to the schema",
+            )
+        missing = [field for field in _required(schema) if field not in headers]
+        for field in missing:
+            nearest = difflib.get_close_matches(field, sorted(headers), 1, 0.6)
+            hint = f"is '{nearest[0]}' meant to be '{field}'? " if nearest else ""
+            self._header_problem(
+                prefix + cell_name(at, 0),
+                f"the header row has no column '{field}', which every item needs",
+                hint + f"add a column '{field}' to row {at + 1}",
+            )
+        self.missing[name] = frozenset(missing)
+        return skipped
+
+    def _header_problem(self, where: str, message: str, hint: str) -> None:
+        self.header_problems.append(
+            Diagnostic(f"{self.display}:{where}", 0, 0, message, hint=hint)
+        )
 
     def _typed(self, raw: Any, node: Mapping[str, Any], path: PathKey, where: str) -> Any:
         self._remember(path, where)
@@ -515,6 +617,28 @@ def _property(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     if parts:
         merged["allOf"] = parts
     return merged
+
+
+def _names(node: Mapping[str, Any]) -> frozenset[str] | None:
+    """The member names an object schema allows, or None where it allows others too."""
+    names: set[str] = set()
+    closed = False
+    for part in _alternatives(node):
+        names.update(part.get("properties", {}))
+        if part.get("additionalProperties") is False:
+            closed = True
+        elif "additionalProperties" in part or "patternProperties" in part:
+            return None
+    return frozenset(names) if closed else None
+
+
+def _required(node: Mapping[str, Any]) -> list[str]:
+    """The members an object schema requires (its allOf included)."""
+    found = [r for r in node.get("required", ()) if isinstance(r, str)]
+    for part in node.get("allOf", ()):
+        if isinstance(part, Mapping):
+            found += [r for r in _required(part) if r not in found]
+    return found
 
 
 def _items(node: Mapping[str, Any]) -> Mapping[str, Any]:
