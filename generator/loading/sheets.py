@@ -471,12 +471,12 @@ class _Builder:
             return set()
         headers = {keys[0]: column for column, keys in columns.items()}
         skipped = set()
-        for field, column in headers.items():
-            if field in fields:
+        for key, column in headers.items():
+            if key in fields:
                 continue
             skipped.add(column)
             spare = sorted(fields - headers.keys()) or sorted(fields)
-            nearest = difflib.get_close_matches(field, spare, 1, 0.6)
+            nearest = difflib.get_close_matches(key, spare, 1, 0.6)
             hint = f"did you mean '{nearest[0]}'? " if nearest else ""
             self._header_problem(
                 prefix + cell_name(at, column),
@@ -484,14 +484,14 @@ class _Builder:
                 "items",
                 hint + f"the fields: {', '.join(sorted(fields))}; or add the field to the schema",
             )
-        missing = [field for field in _required(schema) if field not in headers]
-        for field in missing:
-            nearest = difflib.get_close_matches(field, sorted(headers), 1, 0.6)
-            hint = f"is '{nearest[0]}' meant to be '{field}'? " if nearest else ""
+        missing = [key for key in _required(schema) if key not in headers]
+        for key in missing:
+            nearest = difflib.get_close_matches(key, sorted(headers), 1, 0.6)
+            hint = f"is '{nearest[0]}' meant to be '{key}'? " if nearest else ""
             self._header_problem(
                 prefix + cell_name(at, 0),
-                f"the header row has no column '{field}', which every item needs",
-                hint + f"add a column '{field}' to row {at + 1}",
+                f"the header row has no column '{key}', which every item needs",
+                hint + f"add a column '{key}' to row {at + 1}",
             )
         self.missing[name] = frozenset(missing)
         return skipped
