@@ -211,9 +211,12 @@ def validate(document: Document, schemas: Schemas, schema_name: str) -> list[Dia
 
 def _reported(document: Document, error: ValidationError) -> bool:
     """Whether the error is a missing key the document has already reported for the list."""
+    expected = error.validator_value
     if error.validator != "required" or not isinstance(error.instance, dict):
         return False
-    missing = {k for k in error.validator_value if k not in error.instance}
+    if not isinstance(expected, list):
+        return False
+    missing = {k for k in expected if k not in error.instance}
     return bool(missing) and missing <= document.reported_missing(list(error.absolute_path))
 
 
