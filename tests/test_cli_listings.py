@@ -29,7 +29,8 @@ def test_cards_table(project: Path, runner: CliRunner) -> None:
     lines = runner.invoke(app, ["cards", "--data", "data"]).stdout.splitlines()
     assert lines[0].split() == ["id", "species", "number", "symbol"]
     assert lines[2].split() == ["rabbit-1", "rabbit", "1", "-"]
-    assert len(lines) == 2 + 108
+    assert len(lines) == 2 + 108 + 1
+    assert lines[-1] == "hockey-player: 108 cards (its count)"
 
 
 ARENAS = ["cards", "--component", "arena", "--data", "data"]
@@ -69,7 +70,7 @@ def test_arenas_table_follows_the_data(project: Path, runner: CliRunner) -> None
         "fans: [14, 10, 7, 5, 3, 1]",
     )
     lines = runner.invoke(app, ARENAS).stdout.splitlines()
-    assert lines[-1].startswith("stadium-fall-3   Stadium Fall 3   14, 10, 7, 5, 3, 1")
+    assert lines[-2].startswith("stadium-fall-3   Stadium Fall 3   14, 10, 7, 5, 3, 1")
 
 
 @pytest.mark.slow

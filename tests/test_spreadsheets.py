@@ -85,8 +85,7 @@ def test_a_wrong_cell_is_named_by_sheet_and_cell(
     assert sorted(_validate(runner)) == [
         f"demo/cards.{suffix}:cards!C3: error: 'value' of 'sun-2' must be a whole number, "
         "got text 'three'",
-        f"demo/cards.{suffix}:cards!E1: error: the column 'valeu' is not a field of these "
-        "items",
+        f"demo/cards.{suffix}:cards!E1: error: the column 'valeu' is not a field of these items",
     ]  # the header's error does not hide the cell's
 
 
@@ -139,8 +138,10 @@ def test_headers_and_sheets_are_read_as_field_names_and_a_strange_sheet_is_renam
     write_xlsx(pack / "cards.xlsx", {"Karten": rows})
     result = runner.invoke(app, ["validate", "--data", "demo"])
     assert result.exit_code == 1
-    assert "demo/cards.xlsx:Karten!A1: error: the sheet 'Karten' holds a list the schema does " \
+    assert (
+        "demo/cards.xlsx:Karten!A1: error: the sheet 'Karten' holds a list the schema does "
         "not know; its lists: cards" in result.output
+    )
     assert "rename the sheet 'cards'" in result.output
 
 
@@ -297,3 +298,42 @@ def test_schema_infer_starts_a_schema_the_file_passes(pack: Path, runner: CliRun
     assert _validate(runner) == []
     from_yaml = runner.invoke(app, ["schema", "infer", "demo/documents/summary.yaml"])
     assert from_yaml.exit_code == 0 and '"$schema"' in from_yaml.stdout
+
+
+def test_without_ids_or_a_count_the_cards_take_their_names_and_the_data_its_count(
+    pack: Path, runner: CliRunner
+) -> None:
+    schema = pack / "schemas/cards.schema.json"
+    replace_once(schema, '"required": ["id", "name", "value", "colour"]', '"required": ["value"]')
+    replace_once(pack / "components.yaml", "    count: 12\n", "")
+    rows = [row[1:] for row in _rows(pack)]  # no id column
+    rows[9][0] = "Grand Étoile"  # star-1: a name of its own
+    rows.append(["", 5, "#2E8B6E", 2])  # no name: numbered by its place
+    rows[0].append("copies")
+    _write(pack, "csv", rows)
+    listed = runner.invoke(app, ["cards", "--data", "demo"])
+    assert listed.exit_code == 0, listed.output
+    assert listed.output.splitlines()[-1] == (
+        "card: 14 cards, 13 of them different, as the data makes them (components.yaml gives "
+        "no count)"
+    )
+    ids = [
+        row["id"]
+        for row in json.loads(runner.invoke(app, ["cards", "--data", "demo", "--json"]).stdout)
+    ]
+    assert ids == [
+        *(f"sun-{n}" for n in range(1, 5)),
+        *(f"moon-{n}" for n in range(1, 5)),
+        "grand-etoile",
+        *(f"star-{n}" for n in range(1, 4)),
+        "card-13",
+    ]
+    (warning,) = [line for line in _validate(runner) if "numbered" in line]
+    assert warning == (
+        "demo/components.yaml: warning: a card of 'card' has neither an id nor a name, so it is "
+        "numbered by place (card-13): a row inserted above renumbers it"
+    )
+    replace_once(
+        pack / "components.yaml", "    format: poker\n", "    count: 13\n    format: poker\n"
+    )
+    assert any("count 13 of 'card' disagrees with the 14 cards" in m for m in _validate(runner))

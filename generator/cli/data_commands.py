@@ -33,7 +33,7 @@ def cards(
     """List the cards of a component with their fields, as the data gives them."""
     from generator.core.workspace import data_folder
     from generator.services.find import load_capable
-    from generator.services.listing import card_rows
+    from generator.services.listing import card_count, card_rows, listed_component
 
     def has_component(loaded: LoadedPack) -> bool:
         wanted = loaded.pack.manifest.default_edition if edition is None else edition
@@ -48,12 +48,14 @@ def cards(
     if edition:
         what += f" in an edition '{edition}'"
     loaded = load_capable(data_folder(data), game, what, has_component)
-    rows = card_rows(loaded.edition(edition), component)
+    box = loaded.edition(edition)
+    rows = card_rows(box, component)
     if as_json:
         typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     columns = list(dict.fromkeys(key for row in rows for key in row))
     typer.echo(render_table(columns, [[_cell(row.get(c)) for c in columns] for row in rows]))
+    typer.echo(card_count(listed_component(box, component)))
 
 
 def _cell(value: Any) -> Any:

@@ -10,6 +10,7 @@ which refuses a result that would leave the folder.
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from generator.core.errors import DraftdeckError
@@ -53,3 +54,12 @@ def inside(folder: Path, *names: str, suffix: str = "") -> Path:
     if not path.resolve().is_relative_to(folder.resolve()):
         raise UnsafeName(f"{path} would lie outside {folder}")
     return path
+
+
+def slug(text: str, longest: int = 60) -> str:
+    """An id made from a text: 'Grand Hôtel!' -> 'grand-hotel' ('' where no letter or digit
+    is left); at most `longest` characters."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", folded.lower())
+    found = "-".join(words)[:longest].strip("-")
+    return "" if found.lower() in _DEVICES else found

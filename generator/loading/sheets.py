@@ -497,9 +497,7 @@ class _Builder:
         return skipped
 
     def _header_problem(self, where: str, message: str, hint: str) -> None:
-        self.header_problems.append(
-            Diagnostic(f"{self.display}:{where}", 0, 0, message, hint=hint)
-        )
+        self.header_problems.append(Diagnostic(f"{self.display}:{where}", 0, 0, message, hint=hint))
 
     def _typed(self, raw: Any, node: Mapping[str, Any], path: PathKey, where: str) -> Any:
         self._remember(path, where)

@@ -8,13 +8,13 @@ cards the data makes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.contexts import TOP_LEVEL_CONTEXT
-from generator.core.diagnostics import Diagnostic
-from generator.core.names import why_unsafe
+from generator.core.diagnostics import Diagnostic, Severity
+from generator.core.names import slug, why_unsafe
 from generator.loading.checks import and_list, duplicates, unknown
 from generator.loading.document import Document, PathKey
 from generator.loading.items import Card, Item, child_schema
@@ -86,7 +86,7 @@ def _components(
         yield Component(
             id=raw["id"],
             name=raw["name"],
-            count=raw["count"],
+            count=raw.get("count", len(cards)),
             size=size,
             front=raw.get("front"),
             back=raw.get("back"),
@@ -105,6 +105,64 @@ def _unsafe_id(box: Document, path: PathKey, item: Item, card: str, why: str) ->
         document, at = item.origin
         return document.diagnostic((*at, "id"), message, hint=hint)
     return box.diagnostic((*path, "cards"), message, hint=hint)
+
+
+MAX_CARDS = 10_000
+"""The most cards a component without a count may make, as a count may say."""
+NAME = "name"
+"""The field whose text names a card that has no id, unless the component says another."""
+
+
+def card_ids(items: Sequence[Item], component: str, field: str) -> list[str]:
+    """Each item's card id: its id; else its `field` as an id ('Grand Hotel' ->
+    grand-hotel), numbered where several share one (sun-1, sun-2); else the component's
+    id and the item's place (card-3). An id made never repeats one the list holds."""
+    taken = {item.id for item in items if item.id}
+    named = [_named(item, field) if not item.id else "" for item in items]
+    shared = {name for name in named if name and named.count(name) > 1}
+    found: list[str] = []
+    counters: dict[str, int] = {}
+    for number, (item, name) in enumerate(zip(items, named, strict=True), 1):
+        if item.id:
+            found.append(item.id)
+            continue
+        if name in shared:
+            counters[name] = counters.get(name, 0) + 1
+            made = f"{name}-{counters[name]}"
+        else:
+            made = name or f"{component}-{number}"
+        unique, again = made, 1
+        while unique in taken:
+            again += 1
+            unique = f"{made}-{again}"
+        taken.add(unique)
+        found.append(unique)
+    return found
+
+
+def _named(item: Item, field: str) -> str:
+    value = item.fields.get(field)
+    return slug(value) if isinstance(value, str) else ""
+
+
+def _numbered_by_place(
+    box: Document, where: PathKey, component: str, source: Mapping[str, Any], ids: list[str]
+) -> Diagnostic:
+    """A warning that cards take their ids from their places in the list."""
+    field = source.get("ids", NAME)
+    shown = ", ".join(ids[:3]) + (", …" if len(ids) > 3 else "")
+    cards = (
+        "a card of '{0}' has neither an id nor a {1}, so it is"
+        if len(ids) == 1
+        else f"{len(ids):,} cards of '{{0}}' have neither an id nor a {{1}}, so they are"
+    ).format(component, field)
+    return box.diagnostic(
+        (*where, "from"),
+        f"{cards} numbered by place ({shown}): a row inserted above renumbers it",
+        hint=f"give {source['from']} a column (or key) 'id' with an id for each card, such as "
+        "sun-1, or a column '" + field + "' to make the ids from",
+        severity=Severity.WARNING,
+    )
 
 
 class Lists:
@@ -129,6 +187,16 @@ class Lists:
     ) -> tuple[Card, ...]:
         """The component's cards, copies included; () when its source has problems."""
         source = raw.get("cards")
+        if source is None and "count" not in raw:
+            problems.append(
+                box.diagnostic(
+                    path,
+                    f"'{raw['id']}' has neither cards from the data nor a count",
+                    hint="say how many are in the box (count: 1), or where its cards come from "
+                    "(cards: {from: <file>/<list>})",
+                )
+            )
+            return ()
         if source is None:
             blank = Item({}, raw["id"], schema=CLOSED)
             return tuple(Card(f"{raw['id']}-{n}", blank) for n in range(1, raw["count"] + 1))
@@ -147,7 +215,17 @@ class Lists:
         (name, values), *_ = source.get("each", {"": [None]}).items()
         copies = source.get("copies", 1)
         made = sum(map(item_copies, items)) * len(values) * copies
-        if made != raw["count"]:  # before making them: the data may make a million
+        if "count" not in raw and made > MAX_CARDS:  # before making them
+            problems.append(
+                box.diagnostic(
+                    (*where, "from"),
+                    f"the data makes {made:,} cards of '{raw['id']}', more than a component "
+                    f"may have ({MAX_CARDS:,})",
+                    hint="check the copies, or split the component",
+                )
+            )
+            return ()
+        if "count" in raw and made != raw["count"]:  # before making them: may be a million
             how = f"{len(items)} items of {source['from']}"
             if name:
                 how += f" x {len(values)} values of {name}"
@@ -165,8 +243,12 @@ class Lists:
             )
             return ()
         cards: list[Card] = []
-        for number, item in enumerate(items, 1):
-            base = item.id or f"{raw['id']}-{number}"
+        field = source.get("ids", NAME)
+        bases = card_ids(items, raw["id"], field)
+        placed = [b for i, b in zip(items, bases, strict=True) if not i.id and not _named(i, field)]
+        if len(items) > 1 and placed:
+            problems.append(_numbered_by_place(box, where, raw["id"], source, placed))
+        for item, base in zip(items, bases, strict=True):
             for each in values:
                 if name:
                     schema = {"allOf": [item.schema or {}], "properties": {name: {}}}

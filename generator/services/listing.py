@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.core.errors import UsageError
-from generator.model.pack import EditionBox
+from generator.model.pack import Component, EditionBox
 
 
 def card_rows(box: EditionBox, component_id: str | None = None) -> list[dict[str, Any]]:
@@ -13,6 +13,28 @@ def card_rows(box: EditionBox, component_id: str | None = None) -> list[dict[str
 
     Without a component, the one with the most cards from the data is listed.
     """
+    component = listed_component(box, component_id)
+    rows: dict[str, dict[str, Any]] = {}
+    for card in component.cards:
+        if card.id not in rows:
+            row = {"id": card.id, **card.item.fields}
+            row["id"] = card.id  # a card made per value has its own id
+            rows[card.id] = row
+    return list(rows.values())
+
+
+def card_count(component: Component) -> str:
+    """How many cards a component has, and where the number comes from."""
+    distinct = len({card.id for card in component.cards})
+    total = len(component.cards)
+    made = f"{total:,} cards" + (f", {distinct:,} of them different" if distinct != total else "")
+    if "count" in component.item.fields:
+        return f"{component.id}: {made} (its count)"
+    return f"{component.id}: {made}, as the data makes them (components.yaml gives no count)"
+
+
+def listed_component(box: EditionBox, component_id: str | None = None) -> Component:
+    """The component asked for, else the one with the most cards from the data."""
     sourced = [c for c in box.components if c.cards and c.cards[0].item.fields]
     if component_id is None:
         if not sourced:
@@ -24,10 +46,4 @@ def card_rows(box: EditionBox, component_id: str | None = None) -> list[dict[str
             known = ", ".join(c.id for c in box.components)
             raise UsageError(f"unknown component '{component_id}'; components: {known}")
         component = found
-    rows: dict[str, dict[str, Any]] = {}
-    for card in component.cards:
-        if card.id not in rows:
-            row = {"id": card.id, **card.item.fields}
-            row["id"] = card.id  # a card made per value has its own id
-            rows[card.id] = row
-    return list(rows.values())
+    return component
