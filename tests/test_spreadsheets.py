@@ -289,7 +289,7 @@ def test_schema_infer_starts_a_schema_the_file_passes(pack: Path, runner: CliRun
     schema = json.loads(out.read_text(encoding="utf-8"))
     card = schema["properties"]["cards"]["items"]
     assert card["properties"]["value"] == {
-        "description": "The value: describe it.",
+        "description": "The value: a whole number from 0 to 9 (the data has 1 to 4).",
         "type": "integer",
         "minimum": 0,
         "maximum": 9,

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from tests.conftest import PROJECT_ROOT, replace_once
 from tests.pdf_helpers import reader
+from tests.test_from_sheet import OPENING
 
 TUTORIAL = (PROJECT_ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
 
@@ -49,6 +50,12 @@ COMMANDS = [
     "draftdeck export tts --data my-game",
 ]
 SERVE = "draftdeck serve --data my-game"  # served in a browser by test_gallery_browser.py
+
+
+def test_the_tutorial_opens_with_what_the_spreadsheet_test_runs() -> None:
+    opening = TUTORIAL[TUTORIAL.index("## From your spreadsheet") : TUTORIAL.index("## 1.")]
+    commands = [line for line in opening.splitlines() if line.startswith("draftdeck ")]
+    assert commands == [c for c in OPENING if c in commands] and set(commands) == set(OPENING)
 
 
 def test_the_tutorial_shows_what_this_test_does() -> None:

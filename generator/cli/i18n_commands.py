@@ -9,6 +9,7 @@ import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
 from generator.cli.options import DataOption, GameOption
+from generator.i18n.catalogs import catalog_path as catalog_path_of
 
 app = typer.Typer(
     help="Translation catalogs: extract, update, compile and check (Babel underneath).",
@@ -61,6 +62,26 @@ def extract(data: DataOption = None, game: GameOption = None) -> None:
             typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
 
 
+@app.command("add")
+@user_errors
+def add(
+    locale: Annotated[str, typer.Argument(help="The language to add, e.g. de, fr or pt_BR.")],
+    data: DataOption = None,
+    game: GameOption = None,
+) -> None:
+    """Add a language: its catalog (from the pack's texts) and its place in game.yaml."""
+    from generator.core.paths import display_path
+    from generator.services.languages import add_language
+
+    for pack, locales_dir, game_id, locales, _ in _packs(data, game):
+        for path, changed in add_language(pack, locales_dir, game_id, locales, locale):
+            typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
+        typer.echo(
+            f"next: translate {display_path(catalog_path_of(locales_dir, locale, game_id))}, "
+            f"then draftdeck i18n check --locale {locale}"
+        )
+
+
 @app.command("update")
 @user_errors
 def update(data: DataOption = None, game: GameOption = None) -> None:
@@ -90,6 +111,10 @@ def compile_catalogs(data: DataOption = None, game: GameOption = None) -> None:
 def check(
     data: DataOption = None,
     game: GameOption = None,
+    locale: Annotated[
+        list[str] | None,
+        typer.Option("--locale", help="Check only this language (repeat for more)."),
+    ] = None,
     render: Annotated[
         bool,
         typer.Option(
@@ -100,12 +125,20 @@ def check(
     ] = True,
 ) -> None:
     """Fail on missing, untranslated or fuzzy strings, placeholder mismatches and overflowing text."""
+    from generator.core.errors import UsageError
     from generator.i18n.glossary import load_glossary
     from generator.i18n.workflow import check as run
     from generator.services.validate import text_problems
 
     failed = False
-    for pack, locales_dir, game_id, locales, source in _packs(data, game):
+    for pack, locales_dir, game_id, every, source in _packs(data, game):
+        unknown = [code for code in locale or () if code not in every]
+        if unknown:
+            raise UsageError(
+                f"{game_id} has no language {', '.join(unknown)}; its languages: "
+                f"{', '.join(every)} (draftdeck i18n add adds one)"
+            )
+        locales = [code for code in every if not locale or code in locale]
         glossary = load_glossary(pack)
         problems = [f"error: {p}" for p in run(locales_dir, game_id, locales, glossary, source)]
         if render:  # each language that can be read, complete or not

@@ -17,6 +17,22 @@ def new(
     into: Annotated[
         Path, typer.Option("--into", help="Folder to create the pack in.", show_default="here")
     ] = Path(),
+    sheets: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--from",
+            help="Make the pack around this spreadsheet (CSV, XLSX or ODS; repeat for more): "
+            "each list a component, its schema, a first face, a summary.",
+        ),
+    ] = None,
+    language: Annotated[
+        str,
+        typer.Option("--language", help="The language the spreadsheet's texts are written in."),
+    ] = "en",
+    separator: Annotated[
+        str,
+        typer.Option("--separator", help="With --from: what separates a list's entries in a cell."),
+    ] = ";",
     plugin: Annotated[
         bool,
         typer.Option(
@@ -26,12 +42,20 @@ def new(
         ),
     ] = False,
 ) -> None:
-    """Write a starter pack (game.yaml, cards, schema, templates, catalogs) to edit from."""
+    """Write a starter pack (game.yaml, cards, schema, templates, catalogs) to edit from, or
+    one made around your spreadsheet (--from)."""
     from generator.core.workspace import check_writable
     from generator.services.starter import write_plugin, write_starter
 
     check_writable(into / game)
-    root = write_starter(into / game, game)
+    if sheets:
+        from generator.i18n.catalogs import check_locale
+        from generator.services.from_sheet import write_from_sheets
+
+        check_locale(language)
+        root = write_from_sheets(into / game, game, sheets, language, separator)
+    else:
+        root = write_starter(into / game, game)
     shown = display_path(root)
     typer.echo(f"created {shown}/")
     if plugin:

@@ -39,6 +39,10 @@ def validate(
         bool,
         typer.Option("--strict", help="Also fail on warnings and on values marked provisional."),
     ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Print errors only (and the summary line)."),
+    ] = False,
     fresh: Annotated[
         bool,
         typer.Option(
@@ -63,9 +67,10 @@ def validate(
 
         results = [validate_pack(root) for root in roots]
         report = validation_report(results, strict=strict, extra=same_ids(roots))
-        return report.render(output.value), report.passed
+        return report.render(output.value, quiet), report.passed
 
-    text, passed = remembered(roots, ("validate", output.value, str(strict)), work, fresh)
+    key = ("validate", output.value, str(strict), str(quiet))
+    text, passed = remembered(roots, key, work, fresh)
     typer.echo(text)
     if not passed:
         raise typer.Exit(EXIT_DATA)

@@ -59,29 +59,34 @@ class ValidationReport:
             "passed": self.passed,
         }
 
-    def render(self, output: str) -> str:
-        """The report as text, json or github annotations."""
+    def render(self, output: str, quiet: bool = False) -> str:
+        """The report as text, json or github annotations (`quiet`: errors only)."""
+        diagnostics = self.diagnostics
+        if quiet:
+            diagnostics = tuple(d for d in diagnostics if d.severity is Severity.ERROR)
         if output == "json":
             return dumps_json(
-                self.diagnostics,
+                diagnostics,
                 {
                     **self.summary(),
                     "provisional_values": [as_json(p.diagnostic()) for p in self.provisional],
                 },
             )
-        shown = shown_per_file(self.diagnostics)
+        shown = shown_per_file(diagnostics)
         if output == "github":
-            return "\n".join([*(format_github(d) for d in shown), self.summary_line()])
+            return "\n".join([*(format_github(d) for d in shown), self.summary_line(quiet)])
         blocks = [format_text(d) for d in shown]
-        return "\n".join([*blocks, self.summary_line()])
+        return "\n".join([*blocks, self.summary_line(quiet)])
 
-    def summary_line(self) -> str:
+    def summary_line(self, quiet: bool = False) -> str:
         """One line: what was checked and how it went."""
         packs = ", ".join(self.packs)
         errors = _plural(self.errors, "error")
         if any(d.at_least for d in self.diagnostics):
             errors = f"at least {errors}"
         warnings = _plural(self.warnings, "warning")
+        if quiet and self.warnings:
+            warnings += " (not shown: --quiet)"
         line = f"{packs}: {self.files} files checked, {errors}, {warnings}"
         provisional = len(self.provisional)
         if provisional and not self.strict:

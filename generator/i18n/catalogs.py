@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.core.contexts import TEMPLATE_CONTEXTS
 from generator.core.diagnostics import Diagnostic, Severity
-from generator.core.errors import InputError
+from generator.core.errors import InputError, UsageError
 from generator.core.paths import display_path
 from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
@@ -39,6 +39,24 @@ class CatalogError(InputError):
     def __init__(self, path: Path, line: int, problem: str) -> None:
         self.path, self.line, self.problem = path, line, problem
         super().__init__(f"{display_path(path)}:{line}: {problem}")
+
+
+LOCALE = re.compile(r"[a-z]{2}(_[A-Z]{2})?")
+"""A language code as packs write it (de, pt_BR): common.schema.json's locale."""
+
+
+def check_locale(locale: str) -> None:
+    """Refuse a language code that is not one, saying what one looks like."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        known = bool(LOCALE.fullmatch(locale)) and Locale.parse(locale) is not None
+    except (UnknownLocaleError, ValueError):
+        known = False
+    if not known:
+        raise UsageError(
+            f"'{locale[:40]}' is not a language code: give one such as de, fr, en or pt_BR"
+        )
 
 
 def catalog_path(locales_dir: Path, locale: str, domain: str) -> Path:
@@ -345,26 +363,48 @@ def _untranslated(
     domain: str,
     source: str,
 ) -> Iterator[Diagnostic]:
-    """One warning per untranslated string, at its first use, naming the languages that lack
-    it and, when several items use it, which."""
+    """Per language, one warning for its untranslated strings: where one string lacks, at
+    its first use, naming the items that use it; where several do, at the language's
+    catalog, counting them (`draftdeck i18n check --locale` lists them)."""
     uses: dict[Key, list[tuple[Document, DataString]]] = {}
     for document, found in wanted:
         if (found.context, found.text) in lacking:
             uses.setdefault((found.context, found.text), []).append((document, found))
-    for (context, text), places in uses.items():
+    source_language = LANGUAGE_NAMES.get(source, source)
+    codes = {name: code for code, name in LANGUAGE_NAMES.items()}
+    languages = list(dict.fromkeys(lang for langs in lacking.values() for lang in langs))
+    alone: dict[Key, list[str]] = {}
+    for language in languages:
+        keys = [key for key in uses if language in lacking[key]]
+        if len(keys) == 1:
+            alone.setdefault(keys[0], []).append(language)
+            continue
+        code = codes.get(language, language)
+        catalog = display_path(catalog_path(locales_dir, code, domain))
+        yield Diagnostic(
+            catalog,
+            0,
+            0,
+            f"{len(keys):,} texts have no {language} translation yet; they print in "
+            f"{source_language} meanwhile",
+            Severity.WARNING,
+            None,
+            f"draftdeck i18n check --locale {code} lists them; translate them in {catalog} "
+            "(draftdeck i18n update first brings it up to date)",
+        )
+    catalogs = display_path(locales_dir / "<language>" / "LC_MESSAGES" / f"{domain}.po")
+    for (context, text), missing in alone.items():
+        places = uses[context, text]
         document, first = places[0]
-        languages = lacking[context, text]
         named = list(dict.fromkeys(f.item_id for _, f in places if f.item_id))
         used = ""
         if len(places) > 1:
             shown = ", ".join(named[:USERS_NAMED])
             rest = len(named) - USERS_NAMED
             used = f"; used by {shown}" + (f" and {rest} more" if rest > 0 else "")
-        catalogs = display_path(locales_dir / "<language>" / "LC_MESSAGES" / f"{domain}.po")
-        source_language = LANGUAGE_NAMES.get(source, source)
         yield document.diagnostic(
             first.path,
-            f"'{text}' has no {_either(languages)} translation yet{used}; "
+            f"'{text}' has no {_either(missing)} translation yet{used}; "
             f"it prints in {source_language} meanwhile",
             hint="run draftdeck i18n extract and update, then translate "
             f'msgctxt "{context}" msgid "{text}" in {catalogs} '

@@ -152,6 +152,35 @@ def update_domain(
     return written
 
 
+def read_template(path: Path) -> Any:
+    """A catalog template (.pot) as Babel reads it."""
+    return _read(path)
+
+
+def write_catalog(
+    path: Path, template: Any, locale: str, domain: str, known: dict[tuple[str, str], str]
+) -> Written:
+    """A new language's catalog made from the template, with the translations `known` by
+    (context, text) filled in and the rest empty."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale=locale, domain=domain, project=template.project)
+    for message in template:
+        if not message.id:
+            continue
+        plural = not isinstance(message.id, str)
+        catalog.add(
+            message.id,
+            ("",) * catalog.num_plurals
+            if plural
+            else known.get((message.context or "", message.id), ""),
+            locations=message.locations,
+            auto_comments=message.auto_comments,
+            context=message.context,
+        )
+    return path, write_atomic(path, _po_bytes(catalog))
+
+
 def compile_all(locales_dir: Path, game_id: str, locales: list[str]) -> list[Written]:
     """Write a .mo file next to every finished catalog."""
     from babel.messages.mofile import write_mo

@@ -3,8 +3,9 @@
 The guess is a start to edit, never a judgement: each list becomes an array of objects,
 each field gets the type all its values share (whole numbers, numbers, yes/no, text, a list
 of those, a nested mapping), ids and names use draftdeck's shared definitions, bounds are
-widened to round numbers, a field every item has is required, and every description asks
-to be written.
+widened to round numbers, a short text column of a few repeated values allows just those,
+a field every item has is required, and every description says what the values look like,
+in words a validation hint can repeat.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ SHARED = {
     "copies": "common.schema.json#/$defs/copies",
 }
 """Fields that draftdeck's shared definitions describe."""
+SHARED_SAYS = {
+    "id": "an id of lower-case letters, digits and hyphens, such as sun-1",
+    "name": "a name, translated in the catalogs",
+    "copies": "how many of this card the game has (left empty: one)",
+}
+"""What a shared field is, as its description says it."""
 NUMBERS = frozenset({"integer", "number"})
+CATEGORIES = 8
+"""A text column of at most this many values, each used twice or more, allows just those."""
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 LONGEST_TEXT = 500
 
@@ -40,10 +49,15 @@ def infer_schema(path: Path, display: str, separator: str = DEFAULT_SEPARATOR) -
     value = _read(path, display, separator)
     if not isinstance(value, Mapping) or not value:
         raise UsageError(f"{display} holds no lists to describe: a data file maps names to lists")
+    return schema_for(value, path.name)
+
+
+def schema_for(value: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The schema of a data file's value, for the file `name`."""
     properties = {str(key): _describe(entries, str(key)) for key, entries in value.items()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{path.name} (inferred by draftdeck schema infer: check every line)",
+        "title": f"{name} (inferred by draftdeck from its values: check every line)",
         "type": "object",
         "additionalProperties": False,
         "required": list(properties),
@@ -88,11 +102,26 @@ def _number(value: Any) -> Any:
     return typed(value, NUMBERS) if isinstance(value, str) else value
 
 
+def numbers_read(value: Any) -> Any:
+    """A sheet's value with every cell's text that reads as a number as that number (a
+    CSV file's cells are all text); lists are left in their cells."""
+    if isinstance(value, Mapping):
+        return {k: numbers_read(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [numbers_read(v) for v in value]
+    return _number(value)
+
+
+def label(key: str) -> str:
+    """A field's name as words: card_name -> card name."""
+    return key.replace("_", " ").replace("-", " ")
+
+
 def _describe(values: Any, name: str) -> dict[str, Any]:
     """The schema of one value seen as `values` (a list of samples) or of a list."""
     if isinstance(values, list) and values and all(isinstance(v, Mapping) for v in values):
         return {
-            "description": f"Every entry of {name}: describe what one is.",
+            "description": f"The {label(name)}: one entry per row (or item).",
             "type": "array",
             "minItems": 1,
             "maxItems": 10000,
@@ -112,44 +141,71 @@ def _object(samples: Sequence[Mapping[str, Any]], name: str) -> dict[str, Any]:
 
 
 def _field(samples: list[Any], key: str) -> dict[str, Any]:
-    description = f"The {key.replace('_', ' ').replace('-', ' ')}: describe it."
+    what = f"The {label(key)}"
     if key in SHARED and all(isinstance(s, str | int) for s in samples):
-        return {"$ref": SHARED[key], "description": description}
+        return {"$ref": SHARED[key], "description": f"{what}: {SHARED_SAYS[key]}."}
     if samples and all(isinstance(s, Mapping) for s in samples):
-        return {"description": description, **_object(samples, key)}
+        return {"description": f"{what}: a group of fields.", **_object(samples, key)}
     if samples and all(isinstance(s, list) for s in samples):
         entries = [entry for sample in samples for entry in sample]
         longest = max((len(s) for s in samples), default=1)
         items = _field(entries, key) if entries else {"type": "string", "maxLength": 200}
         items.pop("description", None)
         return {
-            "description": description,
+            "description": f"{what}: a list of at most {_round_up(longest)} entries (in a "
+            "spreadsheet, separated in one cell).",
             "type": "array",
             "maxItems": _round_up(longest),
             "items": items,
         }
     if samples and all(isinstance(s, bool) for s in samples):
-        return {"description": description, "type": "boolean"}
-    if samples and all(isinstance(s, int) and not isinstance(s, bool) for s in samples):
-        return {
-            "description": description,
-            "type": "integer",
-            "minimum": min(0, *samples),
-            "maximum": _round_up(max(samples)),
-        }
+        return {"description": f"{what}: yes or no.", "type": "boolean"}
+    whole = all(isinstance(s, int) and not isinstance(s, bool) for s in samples)
     if samples and all(isinstance(s, int | float) and not isinstance(s, bool) for s in samples):
+        low, high = min(0, *samples), _round_up(max(samples))
+        kind = "whole number" if whole else "number"
         return {
-            "description": description,
-            "type": "number",
-            "minimum": min(0, *samples),
-            "maximum": _round_up(max(samples)),
+            "description": f"{what}: a {kind} from {low} to {high} (the data has "
+            f"{_plain(min(samples))} to {_plain(max(samples))}).",
+            "type": "integer" if whole else "number",
+            "minimum": low,
+            "maximum": high,
         }
     texts = [str(s) for s in samples]
-    found: dict[str, Any] = {"description": description, "type": "string", "minLength": 1}
+    longest = min(LONGEST_TEXT, _round_up(max((len(t) for t in texts), default=1)))
     if texts and all(COLOUR.fullmatch(t) for t in texts):
-        found["pattern"] = "^#[0-9A-Fa-f]{6}$"
-    found["maxLength"] = min(LONGEST_TEXT, _round_up(max((len(t) for t in texts), default=1)))
-    return found
+        return {
+            "description": f"{what}: a colour, #RRGGBB.",
+            "type": "string",
+            "pattern": "^#[0-9A-Fa-f]{6}$",
+        }
+    values = list(dict.fromkeys(texts))
+    if _category(texts):
+        return {
+            "description": f"{what}: one of {', '.join(values)}.",
+            "type": "string",
+            "enum": values,
+        }
+    return {
+        "description": f"{what}: text of at most {longest} characters.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": longest,
+    }
+
+
+def _category(texts: list[str]) -> bool:
+    """Whether a text column holds a few short values, each used several times."""
+    distinct = set(texts)
+    return (
+        len(texts) >= 4
+        and len(distinct) <= min(CATEGORIES, len(texts) / 2)
+        and all(len(t) <= 30 for t in distinct)
+    )
+
+
+def _plain(number: float) -> str:
+    return str(int(number)) if float(number).is_integer() else str(number)
 
 
 def _round_up(number: float) -> int:

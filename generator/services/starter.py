@@ -103,10 +103,14 @@ TRANSLATIONS = {
         "en": "{game.name|tr}: rulebook tables",
     },
     ("documents", "The cards"): {"de": "Die Karten", "fr": "Les cartes", "en": "The cards"},
+    ("documents", "How to play"): {"de": "Spielablauf", "fr": "Déroulement", "en": "How to play"},
+    ("documents", "Cards"): {"de": "Karten", "fr": "Cartes", "en": "Cards"},
+    ("documents", "Name"): {"de": "Name", "fr": "Nom", "en": "Name"},
     ("documents", "Card"): {"de": "Karte", "fr": "Carte", "en": "Card"},
     ("documents", "Value"): {"de": "Wert", "fr": "Valeur", "en": "Value"},
 }
-"""The starter's texts in its three languages (the game's name is kept as it is)."""
+"""The texts draftdeck writes into new packs, in its three languages (the game's name is
+kept as it is); `draftdeck i18n add` fills them into a new language's catalog."""
 
 
 EDITOR_SCHEMAS = (
@@ -123,14 +127,10 @@ EDITOR_SCHEMAS = (
 
 def write_starter(root: Path, game_id: str) -> Path:
     """Create the pack folder `root` for the game `game_id`; refuse to touch an existing one."""
-    if not _ID.fullmatch(game_id):
-        raise UsageError(
-            f"'{game_id}' cannot be a game id: use lower-case letters and digits, "
-            "words joined by hyphens (e.g. my-game)"
-        )
+    check_game_id(game_id)
     if root.exists():
         raise UsageError(f"{display_path(root)} already exists; choose another id or folder")
-    name = " ".join(word.capitalize() for word in game_id.split("-"))
+    name = game_name(game_id)
     for source in sorted(STARTER.rglob("*")):
         if not source.is_file() or source.name.startswith(".") or "__pycache__" in source.parts:
             continue
@@ -145,10 +145,24 @@ def write_starter(root: Path, game_id: str) -> Path:
     return root
 
 
+def check_game_id(game_id: str) -> None:
+    """Refuse an id a game cannot have, saying what one looks like."""
+    if not _ID.fullmatch(game_id):
+        raise UsageError(
+            f"'{game_id}' cannot be a game id: use lower-case letters and digits, "
+            "words joined by hyphens (e.g. my-game)"
+        )
+
+
+def game_name(game_id: str) -> str:
+    """A first name for a game, from its id: my-game -> My Game."""
+    return " ".join(word.capitalize() for word in game_id.split("-"))
+
+
 def write_plugin(root: Path, game_id: str) -> Path:
     """Write the starter plug-in into the pack at `root` and name it in its game.yaml; the
     plug-in's folder, which `pip install -e` installs."""
-    name = " ".join(word.capitalize() for word in game_id.split("-"))
+    name = game_name(game_id)
     package = plugin_package(game_id)
     folder = root / PLUGIN_FOLDER
     for source in sorted(STARTER_PLUGIN.rglob("*-tpl")):
