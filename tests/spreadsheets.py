@@ -59,6 +59,7 @@ def write_ods(path: Path, sheets: Mapping[str, Rows], hidden: Sequence[str] = ()
         '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
         ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
         ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+        ' xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"'
         ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" office:version="1.2">'
         '<office:automatic-styles><style:style style:name="hidden" style:family="table">'
         '<style:table-properties table:display="false"/></style:style></office:automatic-styles>'

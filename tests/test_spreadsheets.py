@@ -18,7 +18,15 @@ from generator.cli.app import app
 from generator.loading.sheets import MAX_INFLATED, load_sheet_file
 from generator.services.starter import write_starter
 from tests.conftest import replace_once
-from tests.spreadsheets import Formula, write_ods, write_xlsx
+from tests.spreadsheets import (
+    Formula,
+    ods_text_cell,
+    write_ods,
+    write_raw_ods,
+    write_raw_xlsx,
+    write_xlsx,
+    xlsx_cell,
+)
 
 HEADER = ["id", "name", "value", "colour"]
 
@@ -337,3 +345,72 @@ def test_without_ids_or_a_count_the_cards_take_their_names_and_the_data_its_coun
         pack / "components.yaml", "    format: poker\n", "    count: 13\n    format: poker\n"
     )
     assert any("count 13 of 'card' disagrees with the 14 cards" in m for m in _validate(runner))
+
+
+def _formula_cells(pack: Path, suffix: str) -> None:
+    """A sheet of two cards whose values are formulas: one gives an error, one was never
+    computed (as a program that writes formulas without values leaves it)."""
+    rows = _rows(pack)[:3]
+    path = pack / f"cards.{suffix}"
+    if suffix == "xlsx":
+        cells = []
+        for number, row in enumerate(rows, 1):
+            found = [xlsx_cell(f"{'ABCD'[n]}{number}", v) for n, v in enumerate(row)]
+            if number == 2:
+                found[2] = '<c r="C2" t="e"><f>A9/0</f><v>#DIV/0!</v></c>'
+            if number == 3:
+                found[2] = '<c r="C3"><f>C2+1</f></c>'
+            cells.append(f'<row r="{number}">{"".join(found)}</row>')
+        write_raw_xlsx(path, "".join(cells))
+    else:
+        lines = []
+        for number, row in enumerate(rows, 1):
+            found = [ods_text_cell(str(v)) for v in row]
+            if number == 2:
+                found[2] = (
+                    '<table:table-cell table:formula="of:=[.A9]/0" office:value-type="float" '
+                    'office:value="0" calcext:value-type="error"><text:p>#DIV/0!</text:p>'
+                    "</table:table-cell>"
+                )
+            if number == 3:
+                found[2] = '<table:table-cell table:formula="of:=[.C2]+1"/>'
+            lines.append(f"<table:table-row>{''.join(found)}</table:table-row>")
+        write_raw_ods(path, "".join(lines))
+    _use(pack, path.name)
+
+
+@pytest.mark.parametrize("suffix", ["xlsx", "ods"])
+def test_a_formula_without_a_value_is_named_at_its_cell(
+    pack: Path, runner: CliRunner, suffix: str
+) -> None:
+    _formula_cells(pack, suffix)
+    replace_once(pack / "components.yaml", "count: 12", "count: 2")
+    assert sorted(_validate(runner)) == [
+        f"demo/cards.{suffix}:cards!C2: error: the cell's formula gives the error #DIV/0!, "
+        "not a value",
+        f"demo/cards.{suffix}:cards!C3: error: the cell holds a formula whose value was never "
+        "saved",
+    ]
+
+
+def test_an_unknown_icon_in_a_cell_is_named_at_the_cell(pack: Path, runner: CliRunner) -> None:
+    rows = _rows(pack)
+    rows[0].append("ability")
+    rows[3].append("Gain **2** [starr] at once")
+    _write(pack, "xlsx", rows)
+    replace_once(pack / "game.yaml", "documents:", "translate: [name, ability]\ndocuments:")
+    replace_once(
+        pack / "schemas/cards.schema.json",
+        '"colour": {',
+        '"ability": {"type": "string"}, "colour": {',
+    )
+    with (pack / "layouts/card.yaml").open("a", encoding="utf-8") as layout:
+        layout.write(
+            '  ability: {type: text, box: [8, 56, 47, 10], text: "{ability|tr}", size: 10, '
+            "min: 6, markup: true, when: ability}\n"
+        )
+    errors = [line for line in _validate(runner) if ": error: " in line]
+    assert errors == [
+        "demo/cards.xlsx:cards!E4: error: unknown icon 'starr' in 'ability' of sun-3: "
+        "'Gain **2** [starr] at once'"
+    ]

@@ -4,7 +4,9 @@ A spreadsheet reader builds each sheet as a dense grid from A1 to the last cell 
 something, so a 2 KB file with one value at XFD1048576 asks for a grid of 17 billion cells.
 This module reads the cell references of an XLSX (and the repeat counts of an ODS) as a
 stream, and refuses a sheet whose grid would pass the bound, naming the cell that lies past
-it, before the reader is asked for anything. An ODS's merged cells are found here too.
+it, before the reader is asked for anything. An ODS's merged cells are found here too, and
+in both formats the formula cells a reader shows as empty: those holding an error (#REF!)
+and those whose value was never computed and saved.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ MAX_COLUMN = 16_384
 """Columns a spreadsheet has (A to XFD)."""
 MAX_ROW = 1_048_576
 """Rows a spreadsheet has."""
+MAX_FORMULAS = 1000
+"""Formula cells without a value noted per sheet: enough to report, bounded for any file."""
 _REFERENCE = re.compile(r"\$?([A-Za-z]{1,7})\$?(\d{1,15})")
 _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _RELATIONS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
@@ -28,6 +32,7 @@ _PACKAGE = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_CALCEXT = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}"
 
 
 class ExtentProblem(Exception):
@@ -47,6 +52,9 @@ class Extent:
     columns: int = 0
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Merged ranges as (first row, first column, last row, last column), 0-based (ODS)."""
+    formulas: list[tuple[int, int, str]] = field(default_factory=list)
+    """Formula cells without a value: (row, column, 0-based; the error they hold, or '' for
+    a value never saved)."""
 
     @property
     def cells(self) -> int:
@@ -127,6 +135,7 @@ def _xlsx(archive: zipfile.ZipFile) -> Iterator[tuple[Extent, tuple[int, int]]]:
                     row, column = _cell(reference, name)
                 else:
                     column += 1  # a cell without its reference follows the one before
+                _xlsx_formula(element, extent, row, column)
                 if any(child.tag in (f"{_MAIN}v", f"{_MAIN}is") for child in element):
                     if row > extent.rows or column > extent.columns:
                         last = (row, column)
@@ -134,6 +143,18 @@ def _xlsx(archive: zipfile.ZipFile) -> Iterator[tuple[Extent, tuple[int, int]]]:
                     extent.columns = max(extent.columns, column)
                 element.clear()
         yield extent, last
+
+
+def _xlsx_formula(element: Any, extent: Extent, row: int, column: int) -> None:
+    """Note a formula cell that holds an error or no saved value."""
+    if element.find(f"{_MAIN}f") is None or len(extent.formulas) >= MAX_FORMULAS:
+        return
+    value = element.find(f"{_MAIN}v")
+    if element.get("t") == "e":
+        error = (value.text or "").strip()[:20] if value is not None else ""
+        extent.formulas.append((row - 1, column - 1, error or "#ERROR"))
+    elif value is None:
+        extent.formulas.append((row - 1, column - 1, ""))
 
 
 def _cell(reference: str, sheet: str) -> tuple[int, int]:
@@ -211,6 +232,13 @@ def _row(element: Any, extent: Extent, row: int) -> int:
         down = _count(cell.get(f"{_TABLE}number-rows-spanned"))
         if across > 1 or down > 1:
             extent.merged.append((row, column, row + down - 1, column + across - 1))
+        formula = cell.get(f"{_TABLE}formula")
+        if formula is not None and len(extent.formulas) < MAX_FORMULAS:
+            if cell.get(f"{_CALCEXT}value-type") == "error":
+                shown = "".join(cell.itertext()).strip()[:20] or "#ERROR"
+                extent.formulas.append((row, column, shown))
+            elif cell.get(f"{_OFFICE}value-type") is None:
+                extent.formulas.append((row, column, ""))
         if cell.get(f"{_OFFICE}value-type") is not None or len(cell):
             width = column + repeat
         column += repeat

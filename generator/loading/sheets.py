@@ -132,6 +132,9 @@ class Sheet:
     rows: list[list[Any]]
     merged: list[tuple[int, int, int, int]] = field(default_factory=list)
     """Merged ranges as (first row, first column, last row, last column), 0-based."""
+    formulas: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    """Formula cells a reader shows empty, by (row, column): the error they hold, or ''
+    where their value was never saved."""
 
 
 class SheetProblem(Exception):
@@ -274,9 +277,11 @@ def _workbook(path: Path, display: str) -> list[Sheet]:
                 (start[0], start[1], end[0], end[1])
                 for start, end in (sheet.merged_cell_ranges or [])
             ]
-            if not merged and meta.name in extents:
-                merged = extents[meta.name].merged  # the reader sees no merges in an ODS
-            sheets.append(Sheet(meta.name, f"{_quoted(meta.name)}!", rows, merged))
+            extent = extents.get(meta.name)
+            if not merged and extent is not None:
+                merged = extent.merged  # the reader sees no merges in an ODS
+            formulas = {(r, c): e for r, c, e in extent.formulas} if extent is not None else {}
+            sheets.append(Sheet(meta.name, f"{_quoted(meta.name)}!", rows, merged, formulas))
         workbook.close()
     except (KeyboardInterrupt, SystemExit, GeneratorExit, MemoryError):
         raise
@@ -359,6 +364,11 @@ class _Builder:
             self._remember(path, prefix + cell_name(number, 0))
             item: dict[str, Any] = {}
             for column, raw in enumerate(row):
+                if (number, column) in sheet.formulas and column not in skipped:
+                    self._formula(
+                        prefix + cell_name(number, column), sheet.formulas[number, column]
+                    )
+                    continue
                 if not _filled(raw) or column in skipped:
                     continue
                 where = prefix + cell_name(number, column)
@@ -431,6 +441,22 @@ class _Builder:
             seen[keys] = where
             columns[column] = keys
         return columns
+
+    def _formula(self, where: str, error: str) -> None:
+        """A formula cell that holds no value draftdeck can read."""
+        if error:
+            self._problem(
+                where,
+                f"the cell's formula gives the error {error}, not a value",
+                "fix the formula in your spreadsheet program and save the file",
+            )
+        else:
+            self._problem(
+                where,
+                "the cell holds a formula whose value was never saved",
+                "open the file in your spreadsheet program and save it: draftdeck reads the "
+                "value the program computed, never the formula",
+            )
 
     def _known_list(self, sheet: Sheet, name: str) -> bool:
         """Whether the schema, where it names the file's lists, knows the sheet's; else one

@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.errors import DraftdeckError
+from generator.loading.document import Document, PathKey
 from generator.loading.files import resolved_inside, why_outside
 from generator.loading.items import Card, Origin
 from generator.model.pack import Component, EditionBox, Pack
@@ -404,16 +405,42 @@ def _inline_icons(
 
     for name in inline_icons(op.text):
         if name not in known:
+            hint = (
+                "icons: "
+                + ", ".join(sorted(known))
+                + "; write \\[ for a bracket that names no icon"
+            )
+            cell = _field_holding(card, f"[{name}]")
+            if cell is not None:  # the data's mistake, at its line or cell
+                document, path, key = cell
+                found.add(
+                    document.diagnostic(
+                        path,
+                        f"unknown icon '{name}' in '{key}' of {card.id}: '{op.text}'",
+                        hint=hint,
+                    )
+                )
+                return
             found.add(
                 element.at("text").diagnostic(
                     f"unknown icon '{name}' in the text of element '{element.name}': "
                     f"'{op.text}' (card {card.id} of {component.id})",
-                    hint="icons: "
-                    + ", ".join(sorted(known))
-                    + "; write \\[ for a bracket that names no icon",
+                    hint=hint,
                 )
             )
             return
+
+
+def _field_holding(card: Card, piece: str) -> tuple[Document, PathKey, str] | None:
+    """The card's own text field that holds `piece` (an icon, a marker), where the card's
+    item says where it was written: a mistake in the data is shown in the data."""
+    if card.item.origin is None:
+        return None
+    document, at = card.item.origin
+    for key, value in card.item.fields.items():
+        if isinstance(value, str) and piece in value:
+            return document, (*at, key), key
+    return None
 
 
 def _unclosed(
@@ -426,12 +453,26 @@ def _unclosed(
     if marker is None:
         return
     kind = "bold" if marker == "**" else "italic"
+    hint = f"close it with another '{marker}', or write \\{marker[0]} for a star itself"
+    cell = _field_holding(card, op.text)
+    if cell is not None:
+        document, path, key = cell
+        found.add(
+            document.diagnostic(
+                path,
+                f"'{marker}' opens {kind} in '{key}' of {card.id} and nothing closes it, so "
+                f"the rest prints {kind}: '{op.text[:60]}'",
+                hint=hint,
+                severity=Severity.WARNING,
+            )
+        )
+        return
     found.add(
         element.at("text").diagnostic(
             f"'{marker}' opens {kind} in the text of element '{element.name}' and nothing "
             f"closes it, so the rest prints {kind}: '{op.text[:60]}' (card {card.id} of "
             f"{component.id})",
-            hint=f"close it with another '{marker}', or write \\{marker[0]} for a star itself",
+            hint=hint,
             severity=Severity.WARNING,
         )
     )
