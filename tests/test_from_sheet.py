@@ -107,9 +107,10 @@ def test_a_spreadsheet_becomes_a_game_that_prints_and_plays_online(
     _step(runner, OPENING[3])
     assert yaml.safe_load((pack / "game.yaml").read_text())["locales"] == ["en", "de"]
     warned = _step(runner, OPENING[1])
-    assert warned.splitlines()[0].startswith(
-        "stargaze/locales/de/LC_MESSAGES/stargaze.po: warning: "
-    ) and "texts have no German translation yet" in warned.splitlines()[0]
+    assert (
+        warned.splitlines()[0].startswith("stargaze/locales/de/LC_MESSAGES/stargaze.po: warning: ")
+        and "texts have no German translation yet" in warned.splitlines()[0]
+    )
     assert len(warned.splitlines()) == 3  # one warning, its hint, the summary
     missing = runner.invoke(app, OPENING[4].split()[1:])
     assert missing.exit_code == 1 and "'Sun' has no German translation" in missing.output

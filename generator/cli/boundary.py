@@ -87,10 +87,7 @@ def report(error: DraftdeckError | OSError) -> int:
     if isinstance(error, DataError):
         for diagnostic in shown_per_file(error.diagnostics):
             print(format_text(diagnostic), file=sys.stderr)
-        print(
-            f"error: {len(error.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details",
-            file=sys.stderr,
-        )
+        print(f"error: {error.summary}", file=sys.stderr)
         return EXIT_DATA
     if isinstance(error, ScenarioError):
         print(format_text(error.diagnostic), file=sys.stderr)

@@ -82,6 +82,95 @@ def add(
         )
 
 
+@app.command("export")
+@user_errors
+def export(
+    data: DataOption = None,
+    game: GameOption = None,
+    locale: Annotated[
+        list[str] | None,
+        typer.Option("--locale", help="Export this language (repeat for more); default: all."),
+    ] = None,
+    file_format: Annotated[
+        str, typer.Option("--format", help="The spreadsheet format: xlsx.")
+    ] = "xlsx",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="The workbook to write.",
+            show_default="output/<game>/<game>-translations.xlsx",
+        ),
+    ] = None,
+) -> None:
+    """A workbook for translators: a sheet per language, a row per text (i18n import reads
+    it back)."""
+    from generator.core.errors import UsageError
+    from generator.core.paths import display_path
+    from generator.core.workspace import workspace
+    from generator.services.translator_sheets import export_sheets
+
+    if file_format != "xlsx":
+        raise UsageError(f"--format {file_format[:20]}: translators' workbooks are xlsx")
+    found = _packs(data, game)
+    if out is not None and len(found) > 1:
+        raise UsageError("--out names one workbook: choose the game with --game")
+    where = workspace(data, None).out
+    for _, locales_dir, game_id, locales, source in found:
+        wanted = _languages(game_id, locales, source, locale)
+        target = out or where / game_id / f"{game_id}-translations.xlsx"
+        path, changed = export_sheets(locales_dir, game_id, wanted, target)
+        typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
+        typer.echo(
+            f"next: send it to your translators; draftdeck i18n import {display_path(path)} "
+            "brings their work back"
+        )
+
+
+@app.command("import")
+@user_errors
+def import_(
+    file: Annotated[Path, typer.Argument(help="A workbook from i18n export, translated.")],
+    data: DataOption = None,
+    game: GameOption = None,
+) -> None:
+    """Merge a translators' workbook into the catalogs, checking every changed entry."""
+    from generator.core.errors import UsageError
+    from generator.core.paths import display_path
+    from generator.services.translator_sheets import import_sheets
+
+    if not file.is_file():
+        raise UsageError(f"there is no file {display_path(file)}")
+    found = _packs(data, game)
+    if len(found) > 1:
+        raise UsageError("a workbook holds one game's texts: choose the game with --game")
+    for pack, locales_dir, game_id, locales, source in found:
+        imported = import_sheets(pack, locales_dir, game_id, locales, source, file)
+        for path, entries in imported.catalogs:
+            typer.echo(f"updated: {display_path(path)} ({entries} entries changed)")
+        if not imported.catalogs:
+            typer.echo(f"{game_id}: nothing changed")
+
+
+def _languages(
+    game_id: str, locales: list[str], source: str, wanted: list[str] | None
+) -> list[str]:
+    """The translated languages asked for (all, by default), each one the game has."""
+    from generator.core.errors import UsageError
+
+    translated = [code for code in locales if code != source]
+    unknown = [code for code in wanted or () if code not in translated]
+    if unknown:
+        raise UsageError(
+            f"{game_id} is not translated into {', '.join(unknown)}; its translations: "
+            f"{', '.join(translated) or 'none'} (draftdeck i18n add adds one)"
+        )
+    chosen = [code for code in translated if not wanted or code in wanted]
+    if not chosen:
+        raise UsageError(f"{game_id} has no language to translate into: draftdeck i18n add de")
+    return chosen
+
+
 @app.command("update")
 @user_errors
 def update(data: DataOption = None, game: GameOption = None) -> None:

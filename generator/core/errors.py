@@ -18,13 +18,17 @@ class UsageError(DraftdeckError):
 class DataError(DraftdeckError):
     """The data is invalid (exit code 1); carries every problem found."""
 
-    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+    def __init__(self, diagnostics: Sequence[Diagnostic], summary: str | None = None) -> None:
         self.diagnostics = tuple(diagnostics)
+        self.summary = summary or (
+            f"{len(self.diagnostics)} problem(s) in the data; run 'draftdeck validate' for details"
+        )
+        """The last line said after the problems."""
         super().__init__(f"{len(self.diagnostics)} problem(s) in the data")
 
-    def __reduce__(self) -> tuple[type, tuple[tuple[Diagnostic, ...]]]:
+    def __reduce__(self) -> tuple[type, tuple[tuple[Diagnostic, ...], str]]:
         """Survive the trip between processes."""
-        return (DataError, (self.diagnostics,))
+        return (DataError, (self.diagnostics, self.summary))
 
 
 class InputError(DraftdeckError):

@@ -261,6 +261,12 @@ def check(
 
 
 def _strays(glossary: Glossary, message: Any, locale: str) -> Iterator[str]:
+    """How a finished catalog entry strays from the glossary, each problem after its text."""
+    for problem in strays(glossary, message, locale):
+        yield f"{_key(message.id)!r}: {problem}"
+
+
+def strays(glossary: Glossary, message: Any, locale: str) -> Iterator[str]:
     """How a finished catalog entry strays from the glossary: a card's text or label in
     full, a document's prose (context documents) in the words it must never use only."""
     if not message.id or message.fuzzy:
@@ -274,8 +280,7 @@ def _strays(glossary: Glossary, message: Any, locale: str) -> Iterator[str]:
         if string
         for p in glossary.problems(source, string, locale, strict=strict)
     ]
-    for problem in dict.fromkeys(found):  # each once, whichever plural forms share it
-        yield f"{_key(message.id)!r}: {problem}"
+    yield from dict.fromkeys(found)  # each once, whichever plural forms share it
 
 
 def _key(msgid: Any) -> str:
@@ -286,6 +291,11 @@ def _read(path: Path, locale: str | None = None) -> Any:
     from generator.i18n.catalogs import read_catalog
 
     return read_catalog(path, locale)
+
+
+def catalog_bytes(catalog: Any) -> bytes:
+    """A catalog as draftdeck writes every .po file (so an unchanged one keeps its bytes)."""
+    return _po_bytes(catalog)
 
 
 def _po_bytes(catalog: Any, keep_obsolete: bool = True) -> bytes:

@@ -161,6 +161,14 @@ def load_sheet_file(
     return builder.document(), builder.header_problems
 
 
+def read_sheets(path: Path, display: str) -> tuple[list[Sheet], list[Diagnostic]]:
+    """A spreadsheet's visible sheets as read (raw cells), or the problem that stops it."""
+    try:
+        return _read(path, display), []
+    except SheetProblem as problem:
+        return [], [Diagnostic(problem.where, 0, 0, problem.message, hint=problem.hint)]
+
+
 def _read(path: Path, display: str) -> list[Sheet]:
     kind = not_regular(path)
     if kind is not None:
