@@ -1,7 +1,7 @@
 """`draftdeck new GAME --from cards.xlsx`: from the spreadsheet a designer has to cards on the
 table, typing no YAML: the pack made around the sheet validates and prints as it is, a
-language is added in one command, and the printed cards, pictures and Tabletop Simulator
-decks come out of it."""
+language is added in one command and translated in a translators' workbook, and the printed
+cards, pictures and Tabletop Simulator decks come out of it."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
+import openpyxl
 import pytest
 import yaml
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -65,19 +66,25 @@ def _step(runner: CliRunner, command: str) -> str:
     return _run(runner, *command.split()[1:])
 
 
-def _translate(catalog: Path, words: dict[str, str]) -> None:
-    """What a translator does in a catalog editor: every text translated, word by word."""
-    with catalog.open("rb") as stream:
-        entries = read_po(stream)
-    for message in entries:
-        if message.id and isinstance(message.id, str) and not message.string:
-            text = words.get(message.id, message.id)
-            if text == message.id:
-                for english, german in words.items():
-                    text = text.replace(english, german)
-            message.string = text
-    with catalog.open("wb") as stream:
-        write_po(stream, entries, width=100)
+def _translate(workbook: Path, words: dict[str, str]) -> int:
+    """What a translator does in the exported workbook: every German cell filled, whole
+    texts from `words`, the rest (names such as Sun 3) word by word; the cells filled."""
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["de"]
+    assert [c.value for c in sheet[1]][1:4] == ["Source text", "Source plural", "Translation"]
+    filled = 0
+    for row in sheet.iter_rows(min_row=2):
+        source, translation = row[1].value, row[3]
+        if not source or translation.value:
+            continue
+        text = words.get(source, source)
+        if text == source:
+            for english, german in words.items():
+                text = text.replace(english, german)
+        translation.value = text
+        filled += 1
+    book.save(workbook)
+    return filled
 
 
 @pytest.mark.slow
@@ -114,7 +121,13 @@ def test_a_spreadsheet_becomes_a_game_that_prints_and_plays_online(
     assert len(warned.splitlines()) == 3  # one warning, its hint, the summary
     missing = runner.invoke(app, OPENING[4].split()[1:])
     assert missing.exit_code == 1 and "'Sun' has no German translation" in missing.output
-    _translate(pack / "locales/de/LC_MESSAGES/stargaze.po", GERMAN)
+    _run(runner, "i18n", "export", "--data", "stargaze", "--locale", "de")
+    workbook = here / "output/stargaze/stargaze-translations.xlsx"
+    filled = _translate(workbook, GERMAN)
+    imported = _run(runner, "i18n", "import", str(workbook), "--data", "stargaze")
+    assert imported == (
+        f"updated: stargaze/locales/de/LC_MESSAGES/stargaze.po ({filled} entries changed)\n"
+    )
     assert "catalogs complete" in _step(runner, OPENING[4])
 
     built = _step(runner, OPENING[5])

@@ -57,9 +57,7 @@ def _edit(path: Path, locale: str, edits: dict[str, str]) -> dict[str, str]:
 
 def _german() -> dict[str, str]:
     with CATALOG.open("rb") as stream:
-        return {
-            m.id: str(m.string) for m in read_po(stream) if m.id and isinstance(m.id, str)
-        }
+        return {m.id: str(m.string) for m in read_po(stream) if m.id and isinstance(m.id, str)}
 
 
 def test_a_workbook_holds_a_sheet_per_language_and_comes_back_unchanged(
