@@ -74,7 +74,7 @@ def _translate(workbook: Path, words: dict[str, str]) -> int:
     assert [c.value for c in sheet[1]][1:4] == ["Source text", "Source plural", "Translation"]
     filled = 0
     for row in sheet.iter_rows(min_row=2):
-        source, translation = row[1].value, row[3]
+        source, translation = str(row[1].value or ""), row[3]
         if not source or translation.value:
             continue
         text = words.get(source, source)
@@ -196,6 +196,17 @@ def test_what_cannot_become_a_pack_is_refused_and_leaves_nothing(
     merged = runner.invoke(app, ["new", "g", "--from", "cards.xlsx"])
     assert merged.exit_code == 1 and "cards.xlsx:cards!B3: error: cells B3:C3 are merged" in (
         merged.output
+    )
+    write_xlsx(here / "dated.xlsx", {"2024 Cards": card_rows()})
+    dated = runner.invoke(app, ["new", "g", "--from", "dated.xlsx"])
+    assert dated.exit_code == 2 and "the sheet '2024_cards' of dated.xlsx cannot name a list" in (
+        dated.output
+    )
+    write_cards(here / "more.xlsx")
+    write_cards(here / "cards.xlsx")
+    twice = runner.invoke(app, ["new", "g", "--from", "cards.xlsx", "--from", "more.xlsx"])
+    assert twice.exit_code == 2 and "two sheets hold a list 'cards' (cards and more)" in (
+        twice.output
     )
     language = runner.invoke(app, ["new", "g", "--from", "cards.xlsx", "--language", "klingon"])
     assert language.exit_code == 2 and "'klingon' is not a language code" in language.output

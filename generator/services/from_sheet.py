@@ -43,6 +43,8 @@ PALETTE = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8
 """Category colours that stay apart for most colour vision (after Okabe and Ito)."""
 PALETTE_FILE = "colours"
 """The data file of the category colours, one list per category column."""
+RESERVED = frozenset({PALETTE_FILE, "game", "components", "glossary"})
+"""Names the pack's own files have, which a copied spreadsheet does not take."""
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
 """A field that may be translated, referred to or listed (game.yaml's and components.yaml's
 rule for keys)."""
@@ -103,13 +105,26 @@ def write_from_sheets(
         value = _read(source, separator)
         stem = Path(name).stem
         schema = schema_for(value, name)
+        for key in value:
+            if not _KEY.fullmatch(key):
+                raise UsageError(
+                    f"the sheet '{key}' of {display_path(source)} cannot name a list: a list's "
+                    "name starts with a letter (rename the sheet, e.g. cards)"
+                )
         found = [
             SheetList(stem, key, items, roles_of(items, schema["properties"][key]["items"]))
             for key, items in value.items()
-            if isinstance(items, list) and items and _KEY.fullmatch(key)
+            if isinstance(items, list) and items
         ]
+        for one in found:
+            twin = next((other for other in lists if other.component == one.component), None)
+            if twin is not None:
+                raise UsageError(
+                    f"two sheets hold a list '{one.key}' ({twin.stem} and {stem}): rename one, "
+                    "as each list becomes a component named after it"
+                )
+            lists.append(one)
         schemas[stem] = _with_palette(schema, found)
-        lists += found
     if not lists:
         raise UsageError(
             "the spreadsheets hold no rows under a header row in a sheet named in lower-case "
@@ -193,7 +208,7 @@ def _pack_names(files: Sequence[Path]) -> dict[Path, str]:
             raise UsageError(f"{display_path(source)} is not a spreadsheet: give a {kinds} file")
         stem = slug(source.stem, 50) or "cards"
         name, again = f"{stem}{source.suffix.lower()}", 1
-        while name in names.values() or Path(name).stem in (PALETTE_FILE, "game", "components"):
+        while name in names.values() or Path(name).stem in RESERVED:
             again += 1
             name = f"{stem}-{again}{source.suffix.lower()}"
         names[source] = name
