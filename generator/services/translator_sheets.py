@@ -118,8 +118,8 @@ def export_sheets(
 
 
 def _stable_zip(data: bytes) -> bytes:
-    """The workbook's archive with every member's time fixed, so that the same catalogs
-    give the same bytes."""
+    """The workbook's archive with every member's time fixed, and the saving time openpyxl
+    stamps into its properties, so that the same catalogs give the same bytes."""
     import zipfile
 
     source = zipfile.ZipFile(BytesIO(data))
@@ -129,7 +129,14 @@ def _stable_zip(data: bytes) -> bytes:
             fixed = zipfile.ZipInfo(info.filename, date_time=(2000, 1, 1, 0, 0, 0))
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = info.external_attr
-            target.writestr(fixed, source.read(info))
+            content = source.read(info)
+            if info.filename == "docProps/core.xml":
+                content = re.sub(
+                    rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
+                    rb"\g<1>2000-01-01T00:00:00Z\g<2>",
+                    content,
+                )
+            target.writestr(fixed, content)
     return buffer.getvalue()
 
 
