@@ -229,3 +229,21 @@ def test_a_language_is_added_once(here: Path, runner: CliRunner) -> None:
     assert french["Sun"] == ""  # the designer's own texts wait for a translator
     unknown = runner.invoke(app, ["i18n", "check", "--data", "stargaze", "--locale", "it"])
     assert unknown.exit_code == 2 and "stargaze has no language it" in unknown.output
+
+
+def test_a_cell_schema_error_never_hides_another_cells_unknown_reference(
+    here: Path, runner: CliRunner
+) -> None:
+    write_cards(here / "cards.xlsx")
+    _run(runner, "new", "stargaze", "--from", "cards.xlsx")
+    rows = card_rows()
+    rows[3][3] = "three"  # C4: not a whole number
+    rows[7][2] = "Sunn"  # C8 (suit): no colour in colours.yaml has this id
+    write_xlsx(here / "stargaze/cards.xlsx", {"Cards": rows})
+    result = runner.invoke(app, ["validate", "--data", "stargaze", "--format", "json"])
+    found = sorted((d["file"], d["message"]) for d in json.loads(result.stdout)["diagnostics"])
+    assert [where for where, _ in found] == [
+        "stargaze/cards.xlsx:Cards!C8",
+        "stargaze/cards.xlsx:Cards!D4",
+    ]
+    assert found[0][1] == "unknown suit 'Sunn'"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.core.diagnostics import Diagnostic, Severity
@@ -41,6 +41,9 @@ class LoadedDocuments:
 
     documents: Mapping[str, Document]
     diagnostics: tuple[Diagnostic, ...]
+    unchecked: Mapping[str, Document] = field(default_factory=dict)
+    """Documents that parsed but failed their schema: read only for checks that stand on
+    their own (an unknown id), so that one mistake never hides another."""
 
 
 def load_documents(
@@ -49,20 +52,25 @@ def load_documents(
     """Load every spec'd file of the pack at `root`; bad files are reported, not raised.
     Without `check`, the files are not held against their schemas (they passed before)."""
     documents: dict[str, Document] = {}
+    unchecked: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
     for spec in specs:
-        document, problems = load_one(root, spec, found, check)
+        document, problems = load_one(root, spec, found, check, unchecked=unchecked)
         diagnostics.extend(problems)
         if document is not None:
             documents[spec.key] = document
-    return LoadedDocuments(documents, tuple(diagnostics))
+    return LoadedDocuments(documents, tuple(diagnostics), unchecked)
 
 
 def load_one(
-    root: Path, spec: DocumentSpec, found: Schemas, check: bool = True
+    root: Path,
+    spec: DocumentSpec,
+    found: Schemas,
+    check: bool = True,
+    unchecked: dict[str, Document] | None = None,
 ) -> tuple[Document | None, list[Diagnostic]]:
     """Parse and schema-validate one file (without `check`, parse only); the document is None
-    if anything failed."""
+    if anything failed (one that parsed but failed its schema goes into `unchecked`)."""
     path = root / spec.relative
     display = display_path(path)
     kind = not_regular(path)
@@ -123,6 +131,8 @@ def load_one(
         *(schemas.validate(document, found, spec.schema) if check else ()),
     ]
     if any(d.severity is Severity.ERROR for d in diagnostics):
+        if unchecked is not None:
+            unchecked[spec.key] = document
         return None, diagnostics
     return document, diagnostics
 

@@ -8,6 +8,7 @@ cards the data makes.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,10 +37,17 @@ class Boxes:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def read_boxes(manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas) -> Boxes:
-    """The box of every edition whose components.yaml is valid."""
+def read_boxes(
+    manifest: Manifest,
+    documents: Mapping[str, Document],
+    schemas: Schemas,
+    unchecked: Mapping[str, Document] | None = None,
+) -> Boxes:
+    """The box of every edition whose components.yaml is valid. `unchecked`: data files
+    that parsed but failed their schema, whose references are still checked, so that one
+    cell's schema error never hides another cell's unknown id."""
     found = Boxes()
-    lists = Lists(manifest, documents, schemas)
+    lists = Lists(manifest, documents, schemas, unchecked or {})
     game_schema = schemas.schema("game.schema.json")
     for info in manifest.editions:
         document = documents.get(info.key(COMPONENTS))
@@ -83,6 +91,8 @@ def _components(
                     document, (*path, "format"), raw["format"], formats, "format", "formats"
                 )
         cards = lists.cards(document, edition, path, raw, problems)
+        if not cards and "cards" in raw:
+            lists.unchecked_refs(document, edition, path, raw, problems)
         yield Component(
             id=raw["id"],
             name=raw["name"],
@@ -119,7 +129,7 @@ def card_ids(items: Sequence[Item], component: str, field: str) -> list[str]:
     id and the item's place (card-3). An id made never repeats one the list holds."""
     taken = {item.id for item in items if item.id}
     named = [_named(item, field) if not item.id else "" for item in items]
-    shared = {name for name in named if name and named.count(name) > 1}
+    shared = {name for name, times in Counter(named).items() if name and times > 1}
     found: list[str] = []
     counters: dict[str, int] = {}
     for number, (item, name) in enumerate(zip(items, named, strict=True), 1):
@@ -169,9 +179,14 @@ class Lists:
     """The pack's data lists as items, found by `<file>/<key>` from an edition."""
 
     def __init__(
-        self, manifest: Manifest, documents: Mapping[str, Document], schemas: Schemas
+        self,
+        manifest: Manifest,
+        documents: Mapping[str, Document],
+        schemas: Schemas,
+        unchecked: Mapping[str, Document] | None = None,
     ) -> None:
         self.manifest, self.documents, self.found = manifest, documents, schemas
+        self.unchecked = unchecked or {}
         self.schemas = {s.key: s.schema for s in (*manifest.documents, *manifest.edition_documents)}
         self._items: dict[tuple[int, str, tuple[tuple[str, int], ...]], tuple[Item, ...]] = {}
         self._by_id: dict[int, Mapping[str, Item]] = {}
@@ -264,6 +279,33 @@ class Lists:
                 cards += [card] * (copies * item_copies(item))
         return tuple(cards)
 
+    def unchecked_refs(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        path: PathKey,
+        raw: Mapping[str, Any],
+        problems: list[Diagnostic],
+    ) -> None:
+        """The references of a component's items whose file failed its schema, checked as
+        far as the file can be read: each unknown id at its cell or line."""
+        source = raw["cards"]
+        stem, _, key = str(source["from"]).partition("/")
+        document = self.unchecked.get(edition.key(stem)) or self.unchecked.get(stem)
+        if document is None or not key or not source.get("refs"):
+            return
+        value = document.value.get(key) if isinstance(document.value, dict) else None
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            return
+        refs: dict[str, Mapping[str, Item]] = {}
+        for name, target in source["refs"].items():
+            found = self.items(box, edition, (*path, "cards", "refs", name), target, [])
+            if found is None:
+                return  # the list it names has problems of its own, reported with it
+            refs[name] = self.indexed(found)
+        items = tuple(Item(v, key) for v in value)
+        self._refs_resolve(items, refs, source, edition, problems, document)
+
     def indexed(self, items: tuple[Item, ...]) -> Mapping[str, Item]:
         """A list's items by id, made once per list."""
         if id(items) not in self._by_id:
@@ -342,18 +384,21 @@ class Lists:
         source: Mapping[str, Any],
         edition: EditionInfo,
         problems: list[Diagnostic],
+        document: Document | None = None,
     ) -> bool:
-        """Every id a referring field holds names an item of its list."""
+        """Every id a referring field holds names an item of its list (of `document`, else
+        of the list's loaded file)."""
         stem, _, key = str(source["from"]).partition("/")
-        document = self.documents.get(edition.key(stem)) or self.documents[stem]
+        if document is None:
+            document = self.documents.get(edition.key(stem)) or self.documents[stem]
         before = len(problems)
         for index, item in enumerate(items):
             for field_name, targets in refs.items():
                 value = item.fields.get(field_name)
                 ids = value if isinstance(value, list) else [value]
                 for position, one in enumerate(ids):
-                    if one is None or one in targets:
-                        continue
+                    if one is None or one in targets or not isinstance(one, str | int):
+                        continue  # what is no id at all is the schema's to say
                     place: PathKey = (key, index, field_name) if key else (field_name,)
                     noun = field_name
                     if isinstance(value, list):  # a list of ids is named in the plural

@@ -157,7 +157,7 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
     diagnostics += _manifest_checks(manifest_document)
     outside = catalogs_problems(manifest, manifest_document)
     diagnostics += outside
-    pack, problems = _model(manifest, documents, found)
+    pack, problems = _model(manifest, documents, found, loaded.unchecked)
     diagnostics += problems
     icons = {*BUILT_IN, *(plugin.icons if plugin else ()), *pack.emblems}
     drawings = set(plugin.drawings) if plugin else set()
@@ -267,7 +267,10 @@ def _manifest_checks(document: Document) -> list[Diagnostic]:
 
 
 def _model(
-    manifest: Manifest, documents: Mapping[str, Document], found: Schemas
+    manifest: Manifest,
+    documents: Mapping[str, Document],
+    found: Schemas,
+    unchecked: Mapping[str, Document] | None = None,
 ) -> tuple[Pack, list[Diagnostic]]:
     """The pack's model from whatever is valid, and what was wrong in its boxes and templates."""
     prefix = f"{LAYOUTS}/"
@@ -284,7 +287,7 @@ def _model(
         if spec.key not in documents and spec.key not in others
     )
     templates, problems = read_templates(layouts, theme, broken)
-    boxes = read_boxes(manifest, documents, found)
+    boxes = read_boxes(manifest, documents, found, unchecked)
     phrases, wrong = read_phrases(
         documents.get(f"{prefix}{PHRASES}"), Lists(manifest, documents, found).by_id
     )
