@@ -135,6 +135,19 @@ def own_interface_catalogs(pack: Path) -> None:
         shutil.copyfile(path, target)
 
 
+def new_game(runner: CliRunner, game: str, *options: str) -> None:
+    """`draftdeck new` and then German and French added, as the tutorial starts a game."""
+    from generator.cli.app import app
+
+    for command in (
+        ["new", game, *options],
+        ["i18n", "add", "de", "--data", game],
+        ["i18n", "add", "fr", "--data", game],
+    ):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0, result.output
+
+
 def replace_once(path: Path, old: str, new: str) -> None:
     """Replace text that must occur exactly once in a file."""
     text = path.read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from generator.cli.app import app
 from generator.games.all_star_draft.rules.scoring import MOST_FANS
 from generator.services.budget import MOST_DRAWN
-from tests.conftest import PACK, replace_once
+from tests.conftest import PACK, new_game, replace_once
 
 EDITION = Path(PACK) / "editions/2025"
 
@@ -88,7 +88,7 @@ def test_a_large_ticket_bonus_is_located_at_the_bonus(project: Path, runner: Cli
 
 
 def _starter(runner: CliRunner, components: str) -> Path:
-    assert runner.invoke(app, ["new", "demo"]).exit_code == 0
+    new_game(runner, "demo")
     path = Path("demo/components.yaml")
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: text.index("components:")] + components, encoding="utf-8")

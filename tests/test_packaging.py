@@ -73,6 +73,18 @@ def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> N
     assert (pack / "output/tidepool/png/card/en/sun-1.png").read_bytes().startswith(b"\x89PNG")
     _serves_its_page(draftdeck, pack)
 
+    # A game from a spreadsheet, translated in a workbook.
+    rows = [
+        "Name,Suit,Value,Ability",
+        *(f"{s} {v},{s},{v},Gain {v}" for s in ("Sun", "Moon") for v in (1, 2)),
+    ]
+    (work / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    _run([draftdeck, "new", "sheet-game", "--from", "cards.csv"], work)
+    assert "no errors, no warnings" in _run([draftdeck, "validate", "--data", "sheet-game"], work)
+    _run([draftdeck, "i18n", "add", "de", "--data", "sheet-game"], work)
+    _run([draftdeck, "i18n", "export", "--data", "sheet-game"], work)
+    assert (work / "output/sheet-game/sheet-game-translations.xlsx").is_file()
+
     # The shipped games, copied anywhere: validated, summarised and simulated.
     shutil.copytree(DATA, work / "data")
     assert "no errors" in _run([draftdeck, "validate"], work)

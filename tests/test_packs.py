@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from tests.conftest import PACK, copy_game, replace_once
+from tests.conftest import PACK, copy_game, new_game, replace_once
 from tests.pdf_helpers import MM_PER_PT, reader
 
 
@@ -26,6 +26,9 @@ def test_a_new_pack_validates_and_builds_as_it_is(
     created = runner.invoke(app, ["new", "demo"])
     assert created.exit_code == 0, created.output
     assert created.stdout.splitlines()[0] == "created demo/"
+    for locale in ("de", "fr"):
+        added = runner.invoke(app, ["i18n", "add", locale, "--data", "demo"])
+        assert added.exit_code == 0, added.output  # the example's texts arrive translated
     validated = runner.invoke(app, ["validate", "--data", "demo"])
     assert validated.exit_code == 0, validated.output
     assert validated.stdout == "demo: 9 files checked, no errors, no warnings\n"
@@ -62,7 +65,7 @@ def test_a_pack_of_data_alone_writes_its_summary_and_tables_but_has_no_simulator
     """`draftdeck new` starts a rules summary and the tables as documents: both print in
     every language of the pack with no Python; only the simulator needs a plug-in."""
     monkeypatch.chdir(tmp_path)
-    runner.invoke(app, ["new", "demo"])
+    new_game(runner, "demo")
     for kind in ("summary", "tables"):
         result = runner.invoke(app, [kind, "--data", "demo", "--format", "md"])
         assert result.exit_code == 0, result.output

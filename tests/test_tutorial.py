@@ -37,6 +37,8 @@ RULE = {
 }
 COMMANDS = [
     "draftdeck new my-game",
+    "draftdeck i18n add de --data my-game",
+    "draftdeck i18n add fr --data my-game",
     "draftdeck validate --data my-game",
     "draftdeck build --data my-game",
     "draftdeck preview sun-1 --data my-game",
@@ -80,7 +82,7 @@ def test_the_tutorial_end_to_end(
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "output"
     # 1. Start a game.
-    for command in COMMANDS[:4]:
+    for command in COMMANDS[:6]:
         _run(runner, command, out)
     assert (out / "my-game" / "en" / "card.pdf").is_file()
     assert (out / "preview" / "sun-1-en.png").is_file()
@@ -92,7 +94,7 @@ def test_the_tutorial_end_to_end(
         SCHEMA_LINE + '          "colour": {',
     )
     replace_once(
-        game / "game.yaml", "locales: [de, fr, en]\n", "locales: [de, fr, en]\n" + TRANSLATE
+        game / "game.yaml", "locales: [en, de, fr]\n", "locales: [en, de, fr]\n" + TRANSLATE
     )
     replace_once(
         game / "cards.yaml",
@@ -108,18 +110,18 @@ def test_the_tutorial_end_to_end(
         "translation yet; it prints in English meanwhile"
     ) in warned.stdout
     # 4. Translate it.
-    _run(runner, COMMANDS[4], out)
-    _run(runner, COMMANDS[5], out)
+    _run(runner, COMMANDS[6], out)
+    _run(runner, COMMANDS[7], out)
     for locale, motto in TRANSLATED.items():
         replace_once(
             game / f"locales/{locale}/LC_MESSAGES/my-game.po",
             'msgid "Rise and shine"\nmsgstr ""',
             f'msgid "Rise and shine"\nmsgstr "{motto}"',
         )
-    assert "every text fits" in _run(runner, COMMANDS[6], out)
+    assert "every text fits" in _run(runner, COMMANDS[8], out)
     # 5. Print it.
-    _run(runner, COMMANDS[2], out)
-    _run(runner, COMMANDS[7], out)
+    _run(runner, COMMANDS[4], out)
+    _run(runner, COMMANDS[9], out)
     for locale, motto in MOTTO.items():
         first_sheet = reader(out / "my-game" / locale / "card.pdf").pages[0].extract_text()
         assert motto in first_sheet, locale
@@ -130,24 +132,24 @@ def test_the_tutorial_end_to_end(
         '      - "Play a card from your hand face up in front of you."\n',
         '      - "Play a card from your hand face up in front of you."\n' + STEP,
     )
-    _run(runner, COMMANDS[4], out)
-    _run(runner, COMMANDS[5], out)
+    _run(runner, COMMANDS[6], out)
+    _run(runner, COMMANDS[7], out)
     for locale, rule in list(RULE.items())[:2]:  # English needs no translation
         replace_once(
             game / f"locales/{locale}/LC_MESSAGES/my-game.po",
             f'msgid "{RULE["en"]}"\nmsgstr ""',
             f'msgid "{RULE["en"]}"\nmsgstr "{rule}"',
         )
-    _run(runner, COMMANDS[8], out)
-    _run(runner, COMMANDS[9], out)
+    _run(runner, COMMANDS[10], out)
+    _run(runner, COMMANDS[11], out)
     for locale, rule in RULE.items():
         summary = (out / "my-game" / locale / "summary.md").read_text(encoding="utf-8")
         assert f"3. {rule}" in summary, locale
         pdf = reader(out / "my-game" / locale / "summary.pdf")
         assert rule.split()[0] in pdf.pages[0].extract_text(), locale
     # 7. Look at every card, and play it online.
-    _run(runner, COMMANDS[10], out)
-    _run(runner, COMMANDS[11], out)
+    _run(runner, COMMANDS[12], out)
+    _run(runner, COMMANDS[13], out)
     for locale in MOTTO:
         pictures = out / "my-game" / "png" / "card" / locale
         assert {"sun-1.png", "sun-1-back.png", "_contact-sheet-1.png"} <= {
@@ -160,6 +162,8 @@ def test_the_tutorial_end_to_end(
 
 PART_TWO = [
     "draftdeck new tidepool",
+    "draftdeck i18n add de --data tidepool",
+    "draftdeck i18n add fr --data tidepool",
     "draftdeck validate --data tidepool",
     "draftdeck cards --data tidepool",
     "draftdeck i18n extract --data tidepool",
@@ -199,7 +203,8 @@ def test_part_two_end_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    _run(runner, PART_TWO[0], tmp_path)
+    for command in PART_TWO[:3]:
+        _run(runner, command, tmp_path)
     game = Path("tidepool")
     # 8. Keep the cards in a spreadsheet.
     (game / "cards.csv").write_text(_block("csv"), encoding="utf-8")
@@ -215,13 +220,13 @@ def test_part_two_end_to_end(
     )
     replace_once(
         game / "game.yaml",
-        "locales: [de, fr, en]\n",
-        "locales: [de, fr, en]\ntranslate: [name, ability]\n",
+        "locales: [en, de, fr]\n",
+        "locales: [en, de, fr]\ntranslate: [name, ability]\n",
     )
     with (game / "layouts/card.yaml").open("a", encoding="utf-8") as layout:
         layout.write(ABILITY_ELEMENT)
-    assert "no errors" in _run(runner, PART_TWO[1], tmp_path)
-    listed = _run(runner, PART_TWO[2], tmp_path)
+    assert "no errors" in _run(runner, PART_TWO[3], tmp_path)
+    listed = _run(runner, PART_TWO[4], tmp_path)
     assert "sun-1" in listed and " 3 " in listed
     # 9. Your own font.
     (game / "fonts").mkdir()
@@ -233,15 +238,15 @@ def test_part_two_end_to_end(
         "title: {size: 18, min: 9, font: bold}",
         "title: {size: 18, min: 9, font: body}",
     )
-    assert "no errors" in _run(runner, PART_TWO[1], tmp_path)
+    assert "no errors" in _run(runner, PART_TWO[3], tmp_path)
     # 10. A translation that survives an edit.
     cards = game / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace(",Moon,", ",Full Moon,"))
-    _run(runner, PART_TWO[3], tmp_path)
-    _run(runner, PART_TWO[4], tmp_path)
+    _run(runner, PART_TWO[5], tmp_path)
+    _run(runner, PART_TWO[6], tmp_path)
     german = game / "locales/de/LC_MESSAGES/tidepool.po"
     assert FUZZY in german.read_text(encoding="utf-8")
-    drafted = runner.invoke(app, PART_TWO[5].split()[1:])
+    drafted = runner.invoke(app, PART_TWO[7].split()[1:])
     assert drafted.exit_code == 0 and "warning: German (de)" in drafted.output
     replace_once(german, FUZZY, 'msgctxt "cards"\nmsgid "Full Moon"\nmsgstr "Vollmond"\n')
     source = 'msgid "Gain **2** [star] at once"\nmsgstr '
@@ -249,7 +254,7 @@ def test_part_two_end_to_end(
     refused = runner.invoke(app, ["validate", "--data", "tidepool"])
     assert "changes the markup: drops [star]" in refused.output
     replace_once(german, source + '"Erhalte sofort **2** Sterne"', source + f'"{ABILITY["de"]}"')
-    reviewed = runner.invoke(app, PART_TWO[5].split()[1:])
+    reviewed = runner.invoke(app, PART_TWO[7].split()[1:])
     assert reviewed.exit_code == 0 and "warning" not in reviewed.output, reviewed.output
     built = runner.invoke(app, ["build", "--data", "tidepool", "--locale", "de"])
     assert built.exit_code == 0, built.output

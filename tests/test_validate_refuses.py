@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.output.atomic import write_atomic
-from tests.conftest import PACK, copy_game, replace_once
+from tests.conftest import PACK, copy_game, new_game, replace_once
 
 NAME = "{id: moon-2, name: Moon,"
 
@@ -32,7 +32,7 @@ def _validate(runner: CliRunner, data: str = "data") -> tuple[int, str]:
 def demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner) -> Path:
     """A starter pack, in the working folder."""
     monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["new", "demo"]).exit_code == 0
+    new_game(runner, "demo")
     return tmp_path / "demo"
 
 

@@ -55,7 +55,7 @@ def new(
         check_locale(language)
         root = write_from_sheets(into / game, game, sheets, language, separator)
     else:
-        root = write_starter(into / game, game)
+        root = write_starter(into / game, game, ("en",))
     shown = display_path(root)
     typer.echo(f"created {shown}/")
     if plugin:
@@ -67,3 +67,4 @@ def new(
         typer.echo(f"      draftdeck simulate --data {shown} --bots highest,random")
     typer.echo(f"next: draftdeck validate --data {shown}")
     typer.echo(f"      draftdeck build --data {shown}")
+    typer.echo(f"      draftdeck i18n add de --data {shown}   (a language to translate into)")

@@ -11,6 +11,7 @@ catalogs are written with Babel, translated for de, fr and en.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from importlib.resources import files
 from io import BytesIO
 from pathlib import Path
@@ -125,8 +126,13 @@ EDITOR_SCHEMAS = (
 """draftdeck's schemas a starter's files name, copied into the pack for editors."""
 
 
-def write_starter(root: Path, game_id: str) -> Path:
-    """Create the pack folder `root` for the game `game_id`; refuse to touch an existing one."""
+LANGUAGES = ("de", "fr", "en")
+"""The languages the starter's texts are written in."""
+
+
+def write_starter(root: Path, game_id: str, languages: Sequence[str] = LANGUAGES) -> Path:
+    """Create the pack folder `root` for the game `game_id` in `languages` (English, the
+    source language, and any of the others); refuse to touch an existing one."""
     check_game_id(game_id)
     if root.exists():
         raise UsageError(f"{display_path(root)} already exists; choose another id or folder")
@@ -138,10 +144,11 @@ def write_starter(root: Path, game_id: str) -> Path:
         schemas = "/".join([".."] * (len(relative.parts) - 1) + ["schemas"])
         text = source.read_text(encoding="utf-8")
         text = text.replace("@GAME_ID@", game_id).replace("@GAME_NAME@", name)
+        text = text.replace("@LOCALES@", ", ".join(languages))
         write_atomic(root / relative, text.replace("@SCHEMAS@", schemas).encode("utf-8"))
     for schema in EDITOR_SCHEMAS:
         write_atomic(root / "schemas" / schema, (SCHEMAS_DIR / schema).read_bytes())
-    _catalogs(root, game_id, name)
+    _catalogs(root, game_id, name, languages)
     return root
 
 
@@ -185,7 +192,7 @@ def plugin_package(game_id: str) -> str:
     return game_id.replace("-", "_") + "_rules"
 
 
-def _catalogs(root: Path, game_id: str, name: str) -> None:
+def _catalogs(root: Path, game_id: str, name: str, languages: Sequence[str]) -> None:
     """The template and a finished catalog per language."""
     from babel.messages.catalog import Catalog
 
@@ -194,7 +201,7 @@ def _catalogs(root: Path, game_id: str, name: str) -> None:
     for context, text in entries:
         template.add(text, context=context)
     write_atomic(root / "locales" / f"{game_id}.pot", _po(template))
-    for locale in ("de", "fr", "en"):
+    for locale in languages:
         catalog = Catalog(locale=locale, project=name, domain=game_id)
         for (context, text), translated in entries.items():
             catalog.add(text, translated[locale], context=context)
