@@ -31,24 +31,23 @@ def add_language(
             f"{game_id} already has {LANGUAGE_NAMES.get(locale, locale)} ({locale}): "
             "draftdeck i18n update brings its catalog up to date"
         )
+    manifest = pack / MANIFEST
+    text = manifest.read_text(encoding="utf-8")
+    listed = value_at(text, ("locales",))
+    if not isinstance(listed, list):
+        raise UsageError(f"{display_path(manifest)} has no list of locales to add {locale} to")
+    changed = edit(text, ("locales",), [*listed, locale])  # before anything is written
     written = extract(locales_dir, pack, game_id)
     template = read_template(locales_dir / f"{game_id}.pot")
     path = catalog_path(locales_dir, locale, game_id)
     if path.exists():
         written += update_domain(locales_dir, game_id, template, [locale])
     else:
-        manifest_text = (pack / MANIFEST).read_text(encoding="utf-8")
         known = _known(locale)
-        name = value_at(manifest_text, ("name",))
+        name = value_at(text, ("name",))
         if isinstance(name, str):
             known[("game", name)] = name  # a game's name stays its name, until changed
         written.append(write_catalog(path, template, locale, game_id, known))
-    manifest = pack / MANIFEST
-    text = manifest.read_text(encoding="utf-8")
-    listed = value_at(text, ("locales",))
-    if not isinstance(listed, list):
-        raise UsageError(f"{display_path(manifest)} has no list of locales to add {locale} to")
-    changed = edit(text, ("locales",), [*listed, locale])
     written.append((manifest, write_atomic(manifest, changed.encode("utf-8"))))
     return written
 
