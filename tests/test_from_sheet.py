@@ -208,6 +208,10 @@ def test_what_cannot_become_a_pack_is_refused_and_leaves_nothing(
     assert twice.exit_code == 2 and "two sheets hold a list 'cards' (cards and more)" in (
         twice.output
     )
+    plugin = runner.invoke(app, ["new", "g", "--from", "cards.xlsx", "--plugin"])
+    assert plugin.exit_code == 2 and "make the pack with --from, then write its plug-in" in (
+        plugin.output
+    )
     language = runner.invoke(app, ["new", "g", "--from", "cards.xlsx", "--language", "klingon"])
     assert language.exit_code == 2 and "'klingon' is not a language code" in language.output
     assert not (here / "g").exists()

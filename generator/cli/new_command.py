@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from generator.cli.boundary import user_errors
+from generator.core.errors import UsageError
 from generator.core.paths import display_path
 
 
@@ -48,6 +49,12 @@ def new(
     from generator.services.starter import write_plugin, write_starter
 
     check_writable(into / game)
+    if sheets and plugin:
+        raise UsageError(
+            "--plugin writes rules for the example game's cards (an id and a value each), "
+            "not for your spreadsheet's: make the pack with --from, then write its plug-in "
+            "as docs/plugins.md describes"
+        )
     if sheets:
         from generator.i18n.catalogs import check_locale
         from generator.services.from_sheet import write_from_sheets
