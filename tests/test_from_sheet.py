@@ -19,7 +19,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.services.find import load_pack
 from generator.services.from_sheet import roles_of
+from generator.services.layout_editor import Change, apply_change, face_layout
 from tests.sheet_games import card_rows, write_cards
 from tests.spreadsheets import write_xlsx
 
@@ -167,6 +169,7 @@ def test_the_columns_are_laid_out_by_what_they_hold() -> None:
     assert roles.optional == frozenset({"ability", "copies"})
 
 
+@pytest.mark.slow
 def test_a_sheet_without_ids_or_names_is_numbered_with_a_warning(
     here: Path, runner: CliRunner
 ) -> None:
@@ -251,3 +254,23 @@ def test_a_cell_schema_error_never_hides_another_cells_unknown_reference(
         "stargaze/cards.xlsx:Cards!D4",
     ]
     assert found[0][1] == "unknown suit 'Sunn'"
+
+
+@pytest.mark.slow
+def test_the_first_face_is_laid_out_further_in_the_editor(here: Path, runner: CliRunner) -> None:
+    write_cards(here / "cards.xlsx")
+    _run(runner, "new", "stargaze", "--from", "cards.xlsx")
+    root = here / "stargaze"
+
+    def digest() -> str:
+        shown = face_layout(load_pack(root, to_view=True), root, "cards", "front")
+        return str(shown["files"]["layouts/cards.yaml"])
+
+    change = Change("cards", "front", "name", "box", 0, by=2.0, digest=digest())
+    assert apply_change(load_pack(root, to_view=True), root, change).after == 20
+    change = Change("cards", "front", "rules", "style", value="flavour", digest=digest())
+    apply_change(load_pack(root, to_view=True), root, change)
+    layout = yaml.safe_load((root / "layouts/cards.yaml").read_text(encoding="utf-8"))
+    assert layout["elements"]["name"]["box"][0] == 20
+    assert layout["elements"]["rules"]["style"] == "flavour"
+    assert _run(runner, "validate", "--data", "stargaze").endswith("no errors, no warnings\n")
