@@ -113,6 +113,24 @@ def test_a_dask_cluster_started_for_the_run_ends_with_it(
 
 
 @pytest.mark.slow
+def test_a_cluster_killed_during_play_leaves_draftdecks_message_alone(
+    started: list[subprocess.Popen[str]], tmp_path: Path
+) -> None:
+    """Its workers and their resource tracker killed, the run ends with draftdeck's message:
+    no traceback of the run, of Dask's log or of a tracker started again."""
+    parent, workers = _start(started, tmp_path, "--jobs", "2", "--scheduler", "local")
+    for process in workers:
+        process.kill()
+    _, errors = parent.communicate(timeout=60)
+    assert parent.returncode == 1, errors
+    shown = [line for line in errors.splitlines() if not line.startswith(("simulat", "playing"))]
+    assert shown == [
+        "error: the Dask workers stopped before the work was done (the cluster lost them); "
+        "nothing of it was written: run the command again"
+    ], errors
+
+
+@pytest.mark.slow
 def test_a_signal_at_any_moment_of_start_up_stops_the_run_cleanly(tmp_path: Path) -> None:
     """SIGTERM from the first tenth of a second on, SIGINT once Python is up: while the data
     loads, while the workers start, while they play. Each stops the run without a traceback

@@ -156,6 +156,15 @@ def _workers(
     try:
         shared = client.scatter(state, broadcast=True, hash=False)
         yield DaskWorkers(client, shared, size or len(client.scheduler_info()["workers"]))
+    except Exception as error:  # what the cluster raises when its workers are gone
+        if type(error).__module__.split(".")[0] not in ("distributed", "concurrent"):
+            raise
+        lost = "Cancelled" in type(error).__name__
+        why = "the cluster lost them" if lost else f"{type(error).__name__}: {error}"
+        raise ClusterError(
+            f"the Dask workers stopped before the work was done ({why}); nothing of it was "
+            "written: run the command again"
+        ) from None
     finally:
         client.close()
         if cluster is not None:
@@ -172,10 +181,49 @@ def quiet_distributed() -> Iterator[None]:
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
     try:
-        yield
+        with quiet_resource_tracker():
+            yield
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
+
+
+@contextmanager
+def quiet_resource_tracker() -> Iterator[None]:
+    """Keep multiprocessing's resource tracker off the terminal while a local cluster runs.
+
+    The spawned workers' locks are registered with a tracker process this process starts;
+    when the tracker is killed (with the workers, say), it is started again, warns, and
+    prints a traceback for every lock it is later told to forget and never knew. The
+    tracker (on POSIX, where it exists) is therefore started with its standard error on
+    the null device, and the parent's warning about the restart is not shown: draftdeck
+    says what became of the run itself."""
+    import warnings
+    from multiprocessing import util
+
+    original = getattr(util, "spawnv_passfds", None)
+    if original is None or os.name != "posix":
+        yield
+        return
+
+    def spawn_quietly(path: Any, args: Any, passfds: Any) -> Any:
+        null = os.open(os.devnull, os.O_WRONLY)
+        kept = os.dup(2)
+        try:
+            os.dup2(null, 2)  # the child inherits this standard error
+            return original(path, args, passfds)
+        finally:
+            os.dup2(kept, 2)
+            os.close(kept)
+            os.close(null)
+
+    util.spawnv_passfds = spawn_quietly
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="resource_tracker: process died")
+            yield
+    finally:
+        util.spawnv_passfds = original
 
 
 def _watch_this_process(client: Any) -> None:

@@ -88,10 +88,12 @@ def play_variants(
         except Exception as error:  # the cluster's own errors: a lost worker, a cancelled task
             if type(error).__module__.split(".")[0] not in ("distributed", "concurrent"):
                 raise
+            lost = "Cancelled" in type(error).__name__  # the cluster gave up the tasks
+            why = "the cluster lost them" if lost else f"{type(error).__name__}: {error}"
             raise WorkersLost(
-                f"the workers stopped before the sweep was done ({type(error).__name__}: "
-                f"{error}); {len(found)} of {len(variants)} variant(s) finished and are cached: "
-                "run the sweep again to play the rest"
+                f"the workers stopped before the sweep was done ({why}); {len(found)} of "
+                f"{len(variants)} variant(s) finished and are cached: run the sweep again to "
+                "play the rest"
             ) from None
     return [found[slot] for slot in range(len(variants))]
 
