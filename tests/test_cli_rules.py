@@ -353,3 +353,59 @@ def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) ->
     mine = run("other-game", "match")
     assert mine.returncode == 0 and "the other game answers" in mine.stdout
     assert run("battle", "--help").returncode == 0  # asked by one game only: still short
+
+
+@pytest.mark.slow
+def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
+    """Three other distributions: one whose questions module does not compile, one whose
+    rules hook is a function, one whose entry point fails to load. Each says so when
+    asked, naming its plug-in; every other game's questions answer as before."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    games = {
+        "syntax": ("syntax_plugin", "rules='syntax_cli:app'"),
+        "function": ("function_plugin", "rules='function_plugin:questions'"),
+        "missing": ("missing_plugin", ""),
+    }
+    points = "".join(f"{game} = {module}:PLUGIN\n" for game, (module, _) in games.items())
+    (site / "others-1.0.dist-info").mkdir(parents=True)
+    (site / "others-1.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: others\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (site / "others-1.0.dist-info" / "entry_points.txt").write_text(
+        "[draftdeck.games]\n" + points, encoding="utf-8"
+    )
+    for game, (module, rules) in games.items():
+        body = (
+            "import not_a_module_anywhere\n"
+            if game == "missing"
+            else "from generator.plugin_api import Plugin\n"
+            "def questions() -> None: ...\n"
+            f"PLUGIN = Plugin(id='{game}-game', {rules})\n"
+        )
+        (site / f"{module}.py").write_text(body, encoding="utf-8")
+    (site / "syntax_cli.py").write_text("def broken(:\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    draftdeck = str(Path(sys.executable).with_name("draftdeck"))
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [draftdeck, "rules", *args]
+        return subprocess.run(
+            command, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
+        )
+
+    answered = run("battle", "--help")
+    assert answered.returncode == 0 and "Traceback" not in answered.stderr, answered.stderr
+    assert run("extraliga-all-stars", "match", "--help").returncode == 0
+    for game, why in (
+        ("syntax-game", "syntax_cli:app: SyntaxError"),
+        ("function-game", "function_plugin:questions is a function, not a typer.Typer"),
+        ("missing", "ModuleNotFoundError: No module named 'not_a_module_anywhere'"),
+    ):
+        refused = run(game, "anything")
+        assert refused.returncode == 2, (game, refused.stderr)
+        assert f"error: the rules plug-in of {game} gives no questions (" in refused.stderr
+        assert why in refused.stderr and "Traceback" not in refused.stderr, refused.stderr

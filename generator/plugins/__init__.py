@@ -163,6 +163,11 @@ def installed() -> Mapping[str, Plugin]:
     return _discovered()[0]
 
 
+def broken_plugins() -> Mapping[str, str]:
+    """Each installed entry point that failed to load, and why."""
+    return _discovered()[1]
+
+
 def find_plugin(plugin_id: str) -> Plugin | None:
     """The installed plug-in with this id, or None; a UsageError if it failed to load."""
     found, broken = _discovered()
