@@ -348,7 +348,7 @@ class _Builder:
                 "unmerge them: each field of each row needs a cell of its own",
             )
         rows = sheet.rows
-        header_at = next((n for n, row in enumerate(rows) if any(_filled(c) for c in row)), None)
+        header_at = next((n for n, row in enumerate(rows) if any(filled(c) for c in row)), None)
         if header_at is None:
             return  # an empty sheet holds no list
         name = field_name(name) or name
@@ -365,7 +365,7 @@ class _Builder:
         self._remember((name,), prefix + cell_name(header_at, 0))
         for number in range(header_at + 1, len(rows)):
             row = rows[number]
-            if not any(_filled(c) for c in row):
+            if not any(filled(c) for c in row):
                 continue  # empty rows (trailing ones, or spacing) hold no item
             index = len(items)
             path: PathKey = (name, index)
@@ -377,7 +377,7 @@ class _Builder:
                         prefix + cell_name(number, column), sheet.formulas[number, column]
                     )
                     continue
-                if not _filled(raw) or column in skipped:
+                if not filled(raw) or column in skipped:
                     continue
                 where = prefix + cell_name(number, column)
                 keys = columns.get(column)
@@ -410,10 +410,10 @@ class _Builder:
         columns: dict[int, tuple[str, ...]] = {}
         seen: dict[tuple[str, ...], str] = {}
         for column, raw in enumerate(row):
-            if not _filled(raw):
+            if not filled(raw):
                 continue
             where = prefix + cell_name(at, column)
-            text = _text(raw).strip()
+            text = cell_text(raw).strip()
             if text.count(".") >= MAX_DEPTH:
                 self._problem(
                     where,
@@ -514,7 +514,7 @@ class _Builder:
             hint = f"did you mean '{nearest[0]}'? " if nearest else ""
             self._header_problem(
                 prefix + cell_name(at, column),
-                f"the column '{_text(sheet.rows[at][column]).strip()}' is not a field of these "
+                f"the column '{cell_text(sheet.rows[at][column]).strip()}' is not a field of these "
                 "items",
                 hint + f"the fields: {', '.join(sorted(fields))}; or add the field to the schema",
             )
@@ -559,7 +559,7 @@ def typed(raw: Any, kinds: frozenset[str]) -> Any:
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, str):
         if "string" in kinds and not kinds & {"integer", "number", "boolean"}:
-            return _text(raw)
+            return cell_text(raw)
         return raw
     text = raw.strip()
     if unprintable_number(text) is not None:
@@ -591,11 +591,15 @@ def unprintable_number(raw: Any) -> str | None:
     return None
 
 
-def _filled(raw: Any) -> bool:
+def filled(raw: Any) -> bool:
+    """Whether a cell as read holds anything (spaces alone are nothing)."""
     return raw is not None and not (isinstance(raw, str) and not raw.strip())
 
 
-def _text(raw: Any) -> str:
+def cell_text(raw: Any) -> str:
+    """A cell as text, as its program shows it: 3.0 is 3, '' for an empty cell."""
+    if raw is None:
+        return ""
     if isinstance(raw, float) and raw.is_integer():
         return str(int(raw))
     if isinstance(raw, bool):

@@ -31,7 +31,15 @@ from generator.core.paths import display_path
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path, read_catalog
 from generator.i18n.glossary import Glossary, load_glossary
 from generator.i18n.workflow import catalog_bytes, strays
-from generator.loading.sheets import SUFFIXES, Sheet, cell_name, field_name, read_sheets
+from generator.loading.sheets import (
+    SUFFIXES,
+    Sheet,
+    cell_name,
+    cell_text,
+    field_name,
+    filled,
+    read_sheets,
+)
 from generator.output.atomic import write_atomic
 from generator.printing.rich import markup_problem
 
@@ -158,7 +166,7 @@ def import_sheets(
     merged: dict[str, tuple[Any, list[tuple[str, Any]]]] = {}
     translated = [code for code in locales if code != source_locale]
     for sheet in sheets:
-        if not any(any(_filled(c) for c in row) for row in sheet.rows):
+        if not any(any(filled(c) for c in row) for row in sheet.rows):
             continue
         where = f"{display}:{sheet.prefix}A1"
         if sheet.name not in translated:
@@ -209,8 +217,8 @@ def _merge(
 ) -> Iterator[tuple[str, Any]]:
     """Each row's translation set in its entry; (the translation's cell, the entry) of each
     entry the sheet changes. A row the catalog does not have is a problem at its cell."""
-    header_at = next(n for n, row in enumerate(sheet.rows) if any(_filled(c) for c in row))
-    columns = {field_name(str(c)): n for n, c in enumerate(sheet.rows[header_at]) if _filled(c)}
+    header_at = next(n for n, row in enumerate(sheet.rows) if any(filled(c) for c in row))
+    columns = {field_name(str(c)): n for n, c in enumerate(sheet.rows[header_at]) if filled(c)}
     missing = [name for name in REQUIRED if field_name(name) not in columns]
     if missing:
         problems.append(
@@ -227,11 +235,11 @@ def _merge(
 
     def cell(row: list[Any], name: str) -> str:
         at = columns.get(field_name(name), -1)
-        return _text(row[at]) if 0 <= at < len(row) else ""
+        return cell_text(row[at]) if 0 <= at < len(row) else ""
 
     for number in range(header_at + 1, len(sheet.rows)):
         row = sheet.rows[number]
-        if not any(_filled(c) for c in row):
+        if not any(filled(c) for c in row):
             continue
         source = cell(row, SOURCE)
         context = cell(row, CONTEXT) or None
@@ -251,7 +259,7 @@ def _merge(
             )
             continue
         plural = not isinstance(message.id, str)
-        texts = [_text(row[n]) if 0 <= n < len(row) else "" for n in forms]
+        texts = [cell_text(row[n]) if 0 <= n < len(row) else "" for n in forms]
         string: Any = tuple(texts) if plural else texts[0]
         fuzzy = cell(row, REVIEW).strip().lower() in YES
         if string == message.string and fuzzy == message.fuzzy:
@@ -321,15 +329,3 @@ def _refused(problems: Sequence[Diagnostic]) -> str:
         f"{len(problems)} problem(s) in the workbook; no catalog was changed: correct the "
         "cells and import again"
     )
-
-
-def _filled(raw: Any) -> bool:
-    return raw is not None and not (isinstance(raw, str) and not raw.strip())
-
-
-def _text(raw: Any) -> str:
-    if raw is None:
-        return ""
-    if isinstance(raw, float) and raw.is_integer():
-        return str(int(raw))
-    return str(raw)
