@@ -52,6 +52,10 @@ def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> N
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
     constraints = str(PROJECT_ROOT / "constraints.txt")
     _run([str(python), "-m", "pip", "install", "-q", "-c", constraints, str(wheel)], tmp_path)
+    light = (
+        "import importlib.util as u; print([m for m in ('numba', 'distributed') if u.find_spec(m)])"
+    )
+    assert _run([str(python), "-c", light], tmp_path).strip() == "[]"  # the light install
     draftdeck = str(python.with_name("draftdeck"))
     installed = Path(
         _run([str(python), "-c", "import generator; print(generator.__file__)"], tmp_path).strip()
@@ -93,7 +97,17 @@ def test_the_installed_wheel_works_from_a_folder_of_its_own(tmp_path: Path) -> N
     shown = _run(
         [draftdeck, "simulate", "--game", "all-star-draft", "--games", "10", "--jobs", "1"], work
     )
-    assert "win rate" in shown
+    assert "win rate" in shown  # played by the kernels as plain Python
+    answered = _run([draftdeck, "rules", "battle", str(PROJECT_ROOT / "docs/examples/disaster-battle.yaml")], work)  # fmt: skip
+    assert "win" in answered.lower()
+    sweep = subprocess.run(
+        [draftdeck, "sweep", str(PROJECT_ROOT / "docs/examples/extraliga-sweep.yaml")],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert sweep.returncode == 2 and "pip install 'draftdeck[play]'" in sweep.stderr, sweep.stderr
     assert _files(installed) == before  # nothing written into the installation
 
 

@@ -4,12 +4,15 @@ A few hot loops that pure Python cannot run fast enough (measured in
 docs/decisions.md) are compiled by numba on first use. The compiled code is
 cached in the user's cache folder (`platformdirs`), never beside the
 package, so that draftdeck writes nothing into its own installation; the
-first call of a kernel in a fresh cache pays its compile time once.
+first call of a kernel in a fresh cache pays its compile time once. Where
+numba is not installed (draftdeck without its `play` extra), every kernel
+runs as the plain Python it is written in: the same answers, more slowly.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -58,7 +61,7 @@ class _Kernel:
         functools.update_wrapper(self, function)
 
     def __call__(self, *args: Any) -> Any:
-        if self.compiled is None and _PLAIN.get():
+        if self.compiled is None and (_PLAIN.get() or not have_numba()):
             return self.function(*args)
         compiled = self.compiled or self.compile()
         return compiled(*args)
@@ -79,6 +82,12 @@ class _Kernel:
             self.compiled = compile_(self.function)
             namespace[self.function.__name__] = self.compiled
         return self.compiled
+
+
+@functools.cache
+def have_numba() -> bool:
+    """Whether numba is installed (the `play` extra), looked up without importing it."""
+    return importlib.util.find_spec("numba") is not None
 
 
 def kernel(function: F) -> F:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
-from generator.core.errors import InputError
+from generator.core.errors import InputError, UsageError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -54,6 +54,18 @@ class DaskWorkers(Generic[S]):
         from distributed import as_completed
 
         yield from as_completed(list(futures))
+
+
+def require_dask() -> None:
+    """Refuse, saying what to install, where Dask is missing (draftdeck without `play`)."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        raise UsageError(
+            "this runs on a Dask cluster, which draftdeck's light install leaves out: "
+            "pip install 'draftdeck[play]' adds Dask and compiled kernels (simulate without "
+            "--scheduler plays on this machine's cores without it)"
+        )
 
 
 def connect(scheduler: str) -> Any:
@@ -117,6 +129,7 @@ def _unreachable(scheduler: str, why: str) -> str:
 def dask_workers(state: S, size: int, scheduler: str) -> Iterator[DaskWorkers[S]]:
     """A pool on the cluster at `scheduler`, or on a cluster of `size` processes of this
     machine (`local`), with `state` on every worker."""
+    require_dask()
     from distributed import Client, LocalCluster
 
     with quiet_distributed():
