@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from generator.cli.boundary import user_errors
     from generator.cli.options import DataOption, EditionOption, JsonOption
     from generator.core.diagnostics import Diagnostic, Severity
-    from generator.core.errors import DataError, DraftdeckError, InputError, UsageError
+    from generator.core.errors import (
+        DataError,
+        DraftdeckError,
+        InputError,
+        ScenarioError,
+        UsageError,
+    )
     from generator.core.text_tables import render_table
     from generator.core.workspace import data_folder
     from generator.documents.model import (
@@ -48,7 +54,7 @@ if TYPE_CHECKING:
     )
     from generator.loading.document import Document, PathKey
     from generator.loading.manifest import COMPONENTS, Manifest
-    from generator.loading.scenarios import ScenarioError, located, read_source, scenarios
+    from generator.loading.scenarios import located, read_source, scenarios
     from generator.model.pack import Pack
     from generator.play.balance import (
         chance,
@@ -114,7 +120,7 @@ _WHERE = {
     "PathKey": "generator.loading.document",
     "COMPONENTS": "generator.loading.manifest",
     "Manifest": "generator.loading.manifest",
-    "ScenarioError": "generator.loading.scenarios",
+    "ScenarioError": "generator.core.errors",
     "located": "generator.loading.scenarios",
     "read_source": "generator.loading.scenarios",
     "scenarios": "generator.loading.scenarios",

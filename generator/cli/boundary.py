@@ -11,8 +11,7 @@ from typing import ParamSpec, TypeVar
 import typer
 
 from generator.core.diagnostics import format_text, shown_per_file, visible, visible_lines
-from generator.core.errors import DataError, DraftdeckError, UsageError
-from generator.loading.scenarios import ScenarioError
+from generator.core.errors import DataError, DraftdeckError, ScenarioError, UsageError
 
 P = ParamSpec("P")
 R = TypeVar("R")

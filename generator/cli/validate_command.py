@@ -53,7 +53,7 @@ def validate(
 ) -> None:
     """Check data files against their schemas and each other; exit 1 on errors."""
     from generator.core.workspace import data_folder
-    from generator.services.find import choose_packs, find_packs
+    from generator.services.pack_folders import choose_packs, find_packs
     from generator.services.remembered import remembered
 
     if path is not None and data is not None and path.resolve() != data.resolve():
@@ -62,7 +62,7 @@ def validate(
 
     def work() -> tuple[str, bool]:
         from generator.cli.validate_output import validation_report
-        from generator.services.find import same_ids
+        from generator.services.pack_folders import same_ids
         from generator.services.validate import validate_pack
 
         results = [validate_pack(root) for root in roots]

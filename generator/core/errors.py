@@ -33,3 +33,11 @@ class DataError(DraftdeckError):
 
 class InputError(DraftdeckError):
     """A command's own input (a card id, a scenario file) is wrong (exit code 1)."""
+
+
+class ScenarioError(InputError):
+    """A problem in a question file (or a sweep file), with its location."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        self.diagnostic = diagnostic
+        super().__init__(diagnostic.headline)

@@ -7,22 +7,13 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.core.diagnostics import Diagnostic
-from generator.core.errors import InputError
+from generator.core.errors import InputError, ScenarioError
 from generator.core.paths import SCHEMAS_DIR, display_path
 from generator.loading import schemas, strict_yaml
 from generator.loading.document import Document
 
 MAX_SCENARIO_BYTES = 1024 * 1024
 """About 10,000 questions, answered in a few seconds; split larger batches."""
-
-
-class ScenarioError(InputError):
-    """A problem in a question file, with its location."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        self.diagnostic = diagnostic
-        super().__init__(diagnostic.headline)
 
 
 def read_source(source: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.loading.scenarios import ScenarioError
+from generator.core.errors import ScenarioError
 from generator.output.atomic import write_atomic
 from generator.play.runs import Written
 from generator.play.simulation import figures, play_game, rate_figures

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.core.errors import DataError
+from generator.core.errors import DataError, ScenarioError
 from generator.loading import strict_yaml
 from generator.loading.files import pack_files, resolved_inside
-from generator.loading.scenarios import ScenarioError
 from generator.play.sweeps.spec import Edit, SweepSpec, VariantSpec
 from generator.services.find import LoadedPack, load_pack
 

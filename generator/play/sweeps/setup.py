@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.errors import UsageError
-from generator.loading.scenarios import ScenarioError
+from generator.core.errors import ScenarioError, UsageError
 from generator.play.runs import prepared
 from generator.play.simulation import Prepared
 from generator.play.sweeps.spec import SweepSpec

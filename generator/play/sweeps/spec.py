@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.core.errors import ScenarioError
 from generator.core.paths import SCHEMAS_DIR
 from generator.loading import schemas
 from generator.loading.document import Document
-from generator.loading.scenarios import ScenarioError, read_source
+from generator.loading.scenarios import read_source
 from generator.loading.strict_yaml import parse_single
 from generator.play.sweeps.goals import Goal
 from generator.plugins.simulation import SimulationSettings
