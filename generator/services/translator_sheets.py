@@ -192,7 +192,7 @@ def import_sheets(
         for locale, (catalog, changed) in merged.items()
         if changed
     }
-    _fits(pack, locales_dir, written)
+    _fits(pack, written)
     return Imported(
         tuple(
             (target, len(changed))
@@ -298,7 +298,7 @@ def _checked(
             )
 
 
-def _fits(pack: Path, locales_dir: Path, written: Mapping[Path, tuple[Any, list[Any]]]) -> None:
+def _fits(pack: Path, written: Mapping[Path, tuple[Any, list[Any]]]) -> None:
     """Set the pack in every language with the new catalogs, in a copy; refuse (at the
     cells) a changed translation that no longer fits its box or runs into another."""
     if not written:
