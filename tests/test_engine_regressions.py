@@ -1,4 +1,4 @@
-"""The engines give the answers they gave before their redesign on compact state (issue 23), on
+"""The engines give the answers they gave before their redesign on compact state, on
 thousands of random cases each: Extraliga's exact odds with bonuses, best lineups and drafting
 strength, Disaster Draft's battles, All-Star Draft's team strengths, best teams and rankings.
 

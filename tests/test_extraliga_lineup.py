@@ -43,7 +43,7 @@ def test_the_rulebooks_example_offence_3_defence_5(rules: LineupRules) -> None:
 
 
 def test_same_club_wings_pair_only_when_every_pair_links() -> None:
-    # The case: wings of one club with a centre of another.
+    # Wings of one club with a centre of another.
     trio = (Player("a", LW, "x"), Player("b", C, "y"), Player("c", RW, "x"))
     assert LITERAL.trio_strength(trio, LITERAL.offence) == 3
     assert ALL_PAIRS.trio_strength(trio, ALL_PAIRS.offence) == 4

@@ -14,7 +14,7 @@ from generator.core.paths import display_path
 from generator.loading.document import Document
 from generator.loading.files import not_regular
 
-if TYPE_CHECKING:  # imported where used: a build validates in a second process and never needs them
+if TYPE_CHECKING:  # imported where used: a remembered answer or a rules question never needs them
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
     from referencing import Registry

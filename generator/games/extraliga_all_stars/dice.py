@@ -10,7 +10,6 @@ phase ends after two passes in a row, as in E8.
 
 from __future__ import annotations
 
-from math import sqrt
 from random import Random
 
 from generator.games.extraliga_all_stars.bonus_phase import (
@@ -23,6 +22,7 @@ from generator.games.extraliga_all_stars.bonus_phase import (
     goal_line,
 )
 from generator.games.extraliga_all_stars.match import OVERTIME_LOSS, OVERTIME_WIN, WIN
+from generator.plugin_api import wilson
 
 
 def play_dice(first: Side, second: Side, rng: Random) -> tuple[int, int]:
@@ -110,7 +110,5 @@ def _regulation(first: Side, second: Side, rng: Random) -> tuple[int, int]:
 
 def _half_width(count: int, total: int) -> float:
     """Half the width of the 95 % Wilson interval of count / total."""
-    z = 1.959963984540054
-    p = count / total
-    centre = z * sqrt(p * (1 - p) / total + z * z / (4 * total * total))
-    return centre / (1 + z * z / total)
+    low, high = wilson(count, total)
+    return (high - low) / 2

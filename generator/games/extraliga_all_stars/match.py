@@ -4,7 +4,8 @@ Each side rolls as many dice as its offence; a die that reaches the other
 side's defence is a goal. More goals win in regulation (3 points); equal
 goals go to overtime, one die each, re-rolled while tied, so each side wins
 it half the time whatever the defences (winner 2 points, loser 1). The odds
-are exact fractions (ruling E6). Bonuses are not part of this yet.
+are exact fractions (ruling E6). The odds with bonuses build on these in
+bonus_phase.py and bonus_tables.py.
 """
 
 from __future__ import annotations
