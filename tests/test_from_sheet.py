@@ -238,6 +238,12 @@ def test_a_language_is_added_once(here: Path, runner: CliRunner) -> None:
     assert french["Sun"] == ""  # the designer's own texts wait for a translator
     unknown = runner.invoke(app, ["i18n", "check", "--data", "stargaze", "--locale", "it"])
     assert unknown.exit_code == 2 and "stargaze has no language it" in unknown.output
+    _run(runner, "i18n", "add", "it", "--data", "stargaze")  # any language Babel knows
+    warned = _run(runner, "validate", "--data", "stargaze")
+    assert (
+        "stargaze/locales/it/LC_MESSAGES/stargaze.po: warning: 52 texts have no Italian "
+        "translation yet; they print in German meanwhile"
+    ) in warned
 
 
 def test_a_cell_schema_error_never_hides_another_cells_unknown_reference(

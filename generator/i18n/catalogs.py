@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from generator.core.contexts import TEMPLATE_CONTEXTS
 from generator.core.diagnostics import Diagnostic, Severity
@@ -28,7 +28,29 @@ Forms = Mapping[Key, tuple[str, ...]]
 """Every form of each finished translation: one, or one per plural form of the language."""
 """(context, English text) -> translation."""
 
-LANGUAGE_NAMES = {"de": "German", "fr": "French", "en": "English"}
+
+class _LanguageNames(dict[str, str]):
+    """Languages' English names by code: the three the shipped games speak, and any other
+    as Babel names it (it -> Italian, pt_BR -> Portuguese (Brazil))."""
+
+    @overload  # type: ignore[override]
+    def get(self, code: str, default: None = None) -> str | None: ...
+    @overload
+    def get(self, code: str, default: str) -> str: ...
+
+    def get(self, code: str, default: str | None = None) -> str | None:
+        if code in self:
+            return self[code]
+        from babel import Locale, UnknownLocaleError
+
+        try:
+            name = Locale.parse(code).english_name
+            return name if isinstance(name, str) and name else default
+        except (UnknownLocaleError, ValueError, TypeError):
+            return default
+
+
+LANGUAGE_NAMES = _LanguageNames(de="German", fr="French", en="English")
 MAX_CATALOG_BYTES = 2 * 2**20
 """The largest catalog read (the shipped games' are 12 to 33 KiB); checked before it is read."""
 
@@ -281,9 +303,11 @@ def check_translations(
     ]
     diagnostics: list[Diagnostic] = []
     lacking: dict[Key, list[str]] = {}
+    codes: dict[str, str] = {}
     for locale in locales:
         path = catalog_path(locales_dir, locale, domain)
         language = LANGUAGE_NAMES.get(locale, locale)
+        codes[language] = locale
         there = path.is_file() or not_regular(path) is not None  # a FIFO is no missing file
         if not there and locale == source:
             continue
@@ -349,7 +373,7 @@ def check_translations(
                         hint=f"{hint}, in {display_path(path)}",
                     )
                 )
-    return [*_untranslated(wanted, lacking, locales_dir, domain, source), *diagnostics]
+    return [*_untranslated(wanted, lacking, locales_dir, domain, source, codes), *diagnostics]
 
 
 USERS_NAMED = 5
@@ -362,8 +386,10 @@ def _untranslated(
     locales_dir: Path,
     domain: str,
     source: str,
+    codes: Mapping[str, str],
 ) -> Iterator[Diagnostic]:
-    """Per language, one warning for its untranslated strings: where one string lacks, at
+    """Per language (`codes`: each language's code by its name), one warning for its
+    untranslated strings: where one string lacks, at
     its first use, naming the items that use it; where several do, at the language's
     catalog, counting them (`draftdeck i18n check --locale` lists them)."""
     uses: dict[Key, list[tuple[Document, DataString]]] = {}
@@ -371,7 +397,6 @@ def _untranslated(
         if (found.context, found.text) in lacking:
             uses.setdefault((found.context, found.text), []).append((document, found))
     source_language = LANGUAGE_NAMES.get(source, source)
-    codes = {name: code for code, name in LANGUAGE_NAMES.items()}
     languages = list(dict.fromkeys(lang for langs in lacking.values() for lang in langs))
     alone: dict[Key, list[str]] = {}
     for language in languages:
