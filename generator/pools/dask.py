@@ -219,16 +219,20 @@ def quiet_resource_tracker() -> Iterator[None]:
         yield
         return
 
-    def spawn_quietly(path: Any, args: Any, passfds: Any) -> Any:
-        null = os.open(os.devnull, os.O_WRONLY)
-        kept = os.dup(2)
-        try:
-            os.dup2(null, 2)  # the child inherits this standard error
-            return original(path, args, passfds)
-        finally:
-            os.dup2(kept, 2)
-            os.close(kept)
-            os.close(null)
+    def spawn_quietly(path: Any, args: Any, passfds: Any) -> int:
+        # The child alone gets the null device as standard error: this process's own is
+        # never touched, so nothing it prints meanwhile (from any thread) is lost.
+        import subprocess
+
+        child = subprocess.Popen(
+            list(args),
+            executable=path,
+            pass_fds=tuple(sorted(map(int, passfds))),
+            stderr=subprocess.DEVNULL,
+            close_fds=True,
+        )
+        child.returncode = 0  # the tracker's own code waits for it, not this object
+        return child.pid
 
     util.spawnv_passfds = spawn_quietly
     try:
