@@ -84,7 +84,7 @@ def test_an_edited_cell_changes_one_entry(exported: Path, runner: CliRunner) -> 
     _edit(exported, "de", {"Moon": "Mondin"})
     result = runner.invoke(app, ["i18n", "import", WORKBOOK, "--data", "demo"])
     assert result.exit_code == 0, result.output
-    assert result.output == f"updated: {CATALOG} (1 entries changed)\n"
+    assert result.output == f"updated: {CATALOG} (1 entry changed)\n"
     after = _german()
     assert after.pop("Moon") == "Mondin" and before.pop("Moon") == "Mond"
     assert after == before

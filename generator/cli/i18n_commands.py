@@ -147,7 +147,8 @@ def import_(
     for pack, locales_dir, game_id, locales, source in found:
         imported = import_sheets(pack, locales_dir, game_id, locales, source, file)
         for path, entries in imported.catalogs:
-            typer.echo(f"updated: {display_path(path)} ({entries} entries changed)")
+            changed = "1 entry" if entries == 1 else f"{entries} entries"
+            typer.echo(f"updated: {display_path(path)} ({changed} changed)")
         if not imported.catalogs:
             typer.echo(f"{game_id}: nothing changed")
 
