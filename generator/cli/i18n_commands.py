@@ -9,7 +9,6 @@ import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
 from generator.cli.options import DataOption, GameOption
-from generator.i18n.catalogs import catalog_path as catalog_path_of
 
 app = typer.Typer(
     help="Translation catalogs: extract, update, compile and check (Babel underneath).",
@@ -71,13 +70,14 @@ def add(
 ) -> None:
     """Add a language: its catalog (from the pack's texts) and its place in game.yaml."""
     from generator.core.paths import display_path
+    from generator.i18n.catalogs import catalog_path
     from generator.services.languages import add_language
 
     for pack, locales_dir, game_id, locales, _ in _packs(data, game):
         for path, changed in add_language(pack, locales_dir, game_id, locales, locale):
             typer.echo(f"{'written' if changed else 'unchanged'}: {display_path(path)}")
         typer.echo(
-            f"next: translate {display_path(catalog_path_of(locales_dir, locale, game_id))}, "
+            f"next: translate {display_path(catalog_path(locales_dir, locale, game_id))}, "
             f"then draftdeck i18n check --locale {locale}"
         )
 

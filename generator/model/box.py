@@ -216,12 +216,9 @@ class Lists:
             blank = Item({}, raw["id"], schema=CLOSED)
             return tuple(Card(f"{raw['id']}-{n}", blank) for n in range(1, raw["count"] + 1))
         where: PathKey = (*path, "cards")
-        refs: dict[str, Mapping[str, Item]] = {}
-        for name, target in source.get("refs", {}).items():
-            found = self.items(box, edition, (*where, "refs", name), target, problems)
-            if found is None:
-                return ()
-            refs[name] = self.indexed(found)
+        refs = self._ref_lists(box, edition, where, source, problems)
+        if refs is None:
+            return ()
         items = self.items(box, edition, (*where, "from"), source["from"], problems, refs)
         if items is None:
             return ()
@@ -297,14 +294,28 @@ class Lists:
         value = document.value.get(key) if isinstance(document.value, dict) else None
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             return
-        refs: dict[str, Mapping[str, Item]] = {}
-        for name, target in source["refs"].items():
-            found = self.items(box, edition, (*path, "cards", "refs", name), target, [])
-            if found is None:
-                return  # the list it names has problems of its own, reported with it
-            refs[name] = self.indexed(found)
+        refs = self._ref_lists(box, edition, (*path, "cards"), source, [])
+        if refs is None:
+            return  # a list it names has problems of its own, reported with it
         items = tuple(Item(v, key) for v in value)
         self._refs_resolve(items, refs, source, edition, problems, document)
+
+    def _ref_lists(
+        self,
+        box: Document,
+        edition: EditionInfo,
+        where: PathKey,
+        source: Mapping[str, Any],
+        problems: list[Diagnostic],
+    ) -> dict[str, Mapping[str, Item]] | None:
+        """The items by id of each list the source's `refs` name; None if one is missing."""
+        refs: dict[str, Mapping[str, Item]] = {}
+        for name, target in source.get("refs", {}).items():
+            found = self.items(box, edition, (*where, "refs", name), target, problems)
+            if found is None:
+                return None
+            refs[name] = self.indexed(found)
+        return refs
 
     def indexed(self, items: tuple[Item, ...]) -> Mapping[str, Item]:
         """A list's items by id, made once per list."""
