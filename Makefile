@@ -8,10 +8,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: build test quick lint typecheck pytest kernels-as-python bench clean catalogs
 
-$(STAMP): pyproject.toml constraints.txt
+# An editable install mypy can follow (compat mode: the checkout on sys.path), so that a
+# plug-in's own mypy finds generator.plugin_api in this checkout.
+$(STAMP): pyproject.toml constraints.txt Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,play]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev,play]' \
+		--config-settings editable_mode=compat
 	touch $(STAMP)
 
 build: $(STAMP)

@@ -1,12 +1,12 @@
 """The one part of draftdeck a game's plug-in imports.
 
-Everything a plug-in needs is here: the `Plugin` it publishes and the
-Protocol of every hook (`generator.plugins.hooks`), the simulation contract,
-the errors the command line prints, located diagnostics and the registry of
-cross-checks, the document blocks of summaries and reports, the pen and
-geometry of drawings and icons, translation, the statistics of balance
-reports, the helper that compiles kernels, and the options and error
-boundary of `draftdeck rules` commands. draftdeck's internals may move; these
+Everything a plug-in needs is here: the `Plugin` class it subclasses (each
+hook a method mypy checks), the signatures of drawings and icons, the
+simulation contract, the errors the command line prints, located
+diagnostics and the registry of cross-checks, the document blocks of
+summaries and reports, the pen and geometry of drawings and icons,
+translation, the statistics of balance reports, the helper that compiles
+kernels, and the options and error boundary of `draftdeck rules` commands. draftdeck's internals may move; these
 names stay (docs/plugins.md).
 
 Each name is imported when first used, so importing this module costs
@@ -71,13 +71,9 @@ if TYPE_CHECKING:
     from generator.play.simulation import refuse_variants
     from generator.plugins import Plugin
     from generator.plugins.hooks import (
-        CrossChecks,
         DrawCard,
         DrawingHook,
-        ExportHook,
         IconHook,
-        ModelHook,
-        ValuesHook,
     )
     from generator.plugins.simulation import Figures, Played, Simulation, SimulationSettings
     from generator.printing.geometry import Rect
@@ -140,13 +136,9 @@ _WHERE = {
     "prange": "generator.play.compiled",
     "refuse_variants": "generator.play.simulation",
     "Plugin": "generator.plugins",
-    "CrossChecks": "generator.plugins.hooks",
     "DrawCard": "generator.plugins.hooks",
     "DrawingHook": "generator.plugins.hooks",
-    "ExportHook": "generator.plugins.hooks",
     "IconHook": "generator.plugins.hooks",
-    "ModelHook": "generator.plugins.hooks",
-    "ValuesHook": "generator.plugins.hooks",
     "Figures": "generator.plugins.simulation",
     "Played": "generator.plugins.simulation",
     "Simulation": "generator.plugins.simulation",
@@ -171,7 +163,6 @@ __all__ = [
     "BarChart",
     "Block",
     "Checks",
-    "CrossChecks",
     "DataError",
     "DataOption",
     "Diagnostic",
@@ -182,7 +173,6 @@ __all__ = [
     "DrawingContext",
     "DrawingHook",
     "EditionOption",
-    "ExportHook",
     "Figure",
     "Figures",
     "Heading",
@@ -191,7 +181,6 @@ __all__ = [
     "JsonOption",
     "LoadedPack",
     "Manifest",
-    "ModelHook",
     "Pack",
     "Paragraph",
     "PathKey",
@@ -208,7 +197,6 @@ __all__ = [
     "TextStyle",
     "Translator",
     "UsageError",
-    "ValuesHook",
     "and_list",
     "chance",
     "counts",

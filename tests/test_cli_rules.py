@@ -333,7 +333,11 @@ def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) ->
         "@app.command('match')\n"
         "def match() -> None:\n"
         "    print('the other game answers')\n"
-        "PLUGIN = Plugin(id='other-game', rules='othergame_plugin:app')\n",
+        "class Other(Plugin[None]):\n"
+        "    id = 'other-game'\n"
+        "    def rules(self) -> typer.Typer:\n"
+        "        return app\n"
+        "PLUGIN = Other()\n",
         encoding="utf-8",
     )
     draftdeck = str(Path(sys.executable).with_name("draftdeck"))
@@ -366,8 +370,8 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
 
     site = tmp_path / "site"
     games = {
-        "syntax": ("syntax_plugin", "rules='syntax_cli:app'"),
-        "function": ("function_plugin", "rules='function_plugin:questions'"),
+        "syntax": ("syntax_plugin", "from syntax_cli import app"),
+        "function": ("function_plugin", "app = questions"),
         "missing": ("missing_plugin", ""),
     }
     points = "".join(f"{game} = {module}:PLUGIN\n" for game, (module, _) in games.items())
@@ -382,9 +386,12 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
         body = (
             "import not_a_module_anywhere\n"
             if game == "missing"
-            else "from generator.plugin_api import Plugin\n"
+            else "from typing import Any\n"
+            "from generator.plugin_api import Plugin\n"
             "def questions() -> None: ...\n"
-            f"PLUGIN = Plugin(id='{game}-game', {rules})\n"
+            f"class Game(Plugin[None]):\n    id = '{game}-game'\n"
+            f"    def rules(self) -> Any:\n        {rules}\n        return app\n"
+            "PLUGIN = Game()\n"
         )
         (site / f"{module}.py").write_text(body, encoding="utf-8")
     (site / "syntax_cli.py").write_text("def broken(:\n", encoding="utf-8")
@@ -401,8 +408,8 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
     assert answered.returncode == 0 and "Traceback" not in answered.stderr, answered.stderr
     assert run("extraliga-all-stars", "match", "--help").returncode == 0
     for game, why in (
-        ("syntax-game", "syntax_cli:app: SyntaxError"),
-        ("function-game", "function_plugin:questions is a function, not a typer.Typer"),
+        ("syntax-game", "syntax_plugin.Game.rules: SyntaxError"),
+        ("function-game", "function_plugin.Game.rules returns a function, not a typer.Typer"),
         ("missing", "ModuleNotFoundError: No module named 'not_a_module_anywhere'"),
     ):
         refused = run(game, "anything")

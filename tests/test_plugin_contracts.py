@@ -1,85 +1,142 @@
-"""Every hook of every shipped game against its contract.
-
-The assignments below are checked by mypy --strict (make typecheck): a hook whose signature
-drifts from its Protocol in generator.plugins.hooks fails the type check. The tests check the
-same at run time, as `Plugin.hook` does for a third party's plug-in.
-"""
+"""The plug-in contract: every hook a method of `Plugin`, checked by mypy where a plug-in
+overrides it, and at run time for a plug-in mypy never saw."""
 
 from __future__ import annotations
 
-import pytest
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
 
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from generator.cli.app import app
 from generator.core.errors import UsageError
-from generator.games.all_star_draft import checks as asd_checks
-from generator.games.all_star_draft import export as asd_export
-from generator.games.all_star_draft import model_builder as asd_model
-from generator.games.all_star_draft import values as asd_values
-from generator.games.all_star_draft.printing import fan_zone, scoring_board, tiebreaker
-from generator.games.all_star_draft.printing import icons as asd_icons
-from generator.games.all_star_draft.simulation import simulator as asd_simulation
-from generator.games.disaster_draft import checks as dd_checks
-from generator.games.disaster_draft import model as dd_model
-from generator.games.disaster_draft import simulation as dd_simulation
-from generator.games.disaster_draft import values as dd_values
-from generator.games.extraliga_all_stars import checks as ex_checks
-from generator.games.extraliga_all_stars import model as ex_model
-from generator.games.extraliga_all_stars import simulation as ex_simulation
-from generator.games.extraliga_all_stars import values as ex_values
-from generator.plugins import Plugin, installed
-from generator.plugins.hooks import (
-    CrossChecks,
-    DrawingHook,
-    ExportHook,
-    IconHook,
-    ModelHook,
-    ValuesHook,
+from generator.plugins import (
+    Plugin,
+    checked,
+    checked_drawings,
+    checked_icons,
+    checked_simulation,
+    installed,
 )
 from generator.plugins.simulation import Simulation
-
-CROSS_CHECKS: tuple[CrossChecks, ...] = (
-    asd_checks.cross_checks,
-    dd_checks.cross_checks,
-    ex_checks.cross_checks,
-)
-MODELS: tuple[ModelHook, ...] = (asd_model.model, dd_model.model, ex_model.model)
-VALUES: tuple[ValuesHook, ...] = (asd_values.values, dd_values.values, ex_values.values)
-EXPORTS: tuple[ExportHook, ...] = (asd_export.edition_export,)
-DRAWINGS: tuple[DrawingHook, ...] = (
-    fan_zone.fan_zone,
-    tiebreaker.tiebreaker,
-    scoring_board.scoring_board,
-)
-ICONS: tuple[IconHook, ...] = (asd_icons.goal, asd_icons.run, asd_icons.three_and_pair)
-SIMULATIONS: tuple[Simulation, ...] = (
-    asd_simulation.SIMULATION,
-    dd_simulation.SIMULATION,
-    ex_simulation.SIMULATION,
-)
 
 SHIPPED = ("all-star-draft", "disaster-draft", "extraliga-all-stars")
 
 
 @pytest.mark.parametrize("game", SHIPPED)
-def test_every_hook_a_shipped_game_names_meets_its_contract(game: str) -> None:
+def test_every_hook_a_shipped_game_overrides_meets_its_contract(game: str) -> None:
     plugin = installed()[game]
-    for name in ("cross_checks", "model", "values", "rules", "simulation", "export"):
-        if getattr(plugin, name) is not None:
-            assert plugin.hook(name) is not None
-    for drawing in plugin.drawings:
-        assert callable(plugin.drawing(drawing))
-    for icon in plugin.icons:
-        assert callable(plugin.icon(icon))
+    assert checked(plugin) is None
+    assert plugin.has("model") and plugin.has("cross_checks") and plugin.has("values")
+    assert isinstance(plugin.rules(), typer.Typer)
+    assert isinstance(checked_simulation(plugin), Simulation)
+    assert all(callable(drawing) for drawing in checked_drawings(plugin).values())
+    assert all(callable(icon) for icon in checked_icons(plugin).values())
+
+
+def test_a_hook_not_overridden_is_absent() -> None:
+    class Bare(Plugin[None]):
+        id = "bare"
+
+    assert not any(Bare().has(hook) for hook in ("model", "rules", "simulation", "drawings"))
+    assert Bare().cross_checks({}, None) == []  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the bare plug-in has no simulation"):
+        Bare().simulation()
 
 
 def test_a_hook_that_takes_other_arguments_is_refused_with_both_signatures() -> None:
-    plugin = Plugin(
-        "mine", cross_checks="generator.games.all_star_draft.model_builder:model"
-    )  # one argument where cross-checks take two
-    with pytest.raises(UsageError, match=r"mine's cross_checks .*model\(pack\).* 2 arguments"):
-        plugin.hook("cross_checks")
+    class Mine(Plugin[None]):
+        id = "mine"
+
+        def cross_checks(self, documents):  # type: ignore[no-untyped-def, override]
+            return []
+
+    why = checked(Mine())
+    assert why is not None
+    assert "cross_checks hook (documents)" in why and "2 arguments" in why
 
 
-def test_a_simulation_hook_must_be_a_simulation() -> None:
-    plugin = Plugin("mine", simulation="generator.games.all_star_draft.model_builder:model")
-    with pytest.raises(UsageError, match="mine's simulation is not a Simulation"):
-        plugin.hook("simulation")
+def test_a_plugin_without_an_id_is_refused() -> None:
+    class Nameless(Plugin[None]):
+        pass
+
+    assert checked(Nameless()) == "Nameless sets no id"
+
+
+def test_a_drawing_that_takes_other_arguments_is_refused() -> None:
+    def drawing(pen: Any) -> None:
+        return None
+
+    class Mine(Plugin[None]):
+        id = "mine"
+
+        def drawings(self) -> Mapping[str, Any]:
+            return {"dial": drawing}
+
+    with pytest.raises(UsageError, match=r"mine.s drawing .dial. \(pen\) .* 2 arguments"):
+        checked_drawings(Mine())
+
+
+def test_a_simulation_hook_must_return_a_simulation() -> None:
+    class Mine(Plugin[None]):
+        id = "mine"
+
+        def simulation(self) -> Any:
+            return len
+
+    with pytest.raises(UsageError, match="mine's simulation is a builtin_function_or_method"):
+        checked_simulation(Mine())
+
+
+def _mypy(*targets: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """mypy --strict as a plug-in's author runs it in their own project."""
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *map(str, targets)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_a_fresh_plugin_passes_mypy_and_a_wrong_hook_fails_it(tmp_path: Path) -> None:
+    """`new --plugin` type-checks as it is, in its own folder with no test of the author's;
+    a hook method that takes other arguments than draftdeck's, and a hook module whose
+    function does, each fail mypy --strict."""
+    for game in ("tidy-game", "broken-game"):
+        made = CliRunner().invoke(app, ["new", game, "--plugin", "--into", str(tmp_path)])
+        assert made.exit_code == 0, made.output
+    plugins = {game: tmp_path / game / "plugin" for game in ("tidy-game", "broken-game")}
+    checks = plugins["broken-game"] / "broken_game_rules" / "checks.py"
+    text = checks.read_text(encoding="utf-8")
+    wrong = text.replace(
+        "def cross_checks(documents: Mapping[str, Document], manifest: Manifest)",
+        "def cross_checks(documents: Mapping[str, Document])",
+    )
+    assert wrong != text
+    checks.write_text(wrong, encoding="utf-8")
+    plugin = plugins["broken-game"] / "broken_game_rules" / "plugin.py"
+    text = plugin.read_text(encoding="utf-8")
+    wrong = text.replace(
+        "def model(self, pack: Pack, /)", "def model(self, pack: Pack, edition: str, /)"
+    )
+    assert wrong != text
+    plugin.write_text(wrong, encoding="utf-8")
+    checked = _mypy(
+        plugins["tidy-game"] / "tidy_game_rules",
+        plugins["tidy-game"] / "tests",
+        plugins["broken-game"] / "broken_game_rules",
+        cwd=tmp_path,
+    )
+    errors = [line for line in checked.stdout.splitlines() if ": error:" in line]
+    assert checked.returncode == 1 and errors, checked.stdout + checked.stderr
+    assert all(line.startswith("broken-game") for line in errors), checked.stdout
+    assert any("plugin.py" in line and "Too many arguments" in line for line in errors), errors
+    assert any('Signature of "model" incompatible with supertype' in line for line in errors)

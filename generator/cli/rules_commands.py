@@ -12,6 +12,7 @@ naming the plug-in, and every other game's questions work.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 import typer
 
@@ -46,16 +47,15 @@ def _ambiguous(question: str, games: list[str]) -> typer.models.CommandInfo:
     return typer.models.CommandInfo(name=question, callback=refuse)
 
 
-def _questions(plugin: Plugin) -> typer.Typer | str:
+def _questions(plugin: Plugin[Any]) -> typer.Typer | str:
     """A plug-in's rules questions, or why they cannot be had."""
+    hook = f"{type(plugin).__module__}.{type(plugin).__qualname__}.rules"
     try:
-        found = plugin.hook("rules")
-    except UsageError as error:
-        return str(error)
+        found = plugin.rules()
     except Exception as error:  # any fault of the plug-in's own code, as it is imported
-        return f"{plugin.rules}: {type(error).__name__}: {error}"
+        return f"{hook}: {type(error).__name__}: {error}"
     if not isinstance(found, typer.Typer):
-        return f"{plugin.rules} is a {type(found).__name__}, not a typer.Typer of questions"
+        return f"{hook} returns a {type(found).__name__}, not a typer.Typer of questions"
     return found
 
 
@@ -81,7 +81,7 @@ def _unavailable(game: str, why: str) -> typer.models.CommandInfo:
 
 _asked: dict[str, list[tuple[str, typer.models.CommandInfo]]] = defaultdict(list)
 for _plugin in sorted(installed().values(), key=lambda p: p.id):
-    if _plugin.rules is None:
+    if not _plugin.has("rules"):
         continue
     _game = _questions(_plugin)
     if isinstance(_game, str):

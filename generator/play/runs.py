@@ -21,6 +21,7 @@ from generator.play import simulation
 from generator.play.balance import mean_interval
 from generator.play.compare import by_figure, compare_runs, interval, number, signed, verdict
 from generator.play.simulation import Prepared
+from generator.plugins import checked_simulation
 from generator.plugins.simulation import SimulationSettings
 from generator.services.find import LoadedPack
 
@@ -38,7 +39,7 @@ class Written:
 
 def prepared(loaded: LoadedPack, settings: SimulationSettings) -> Prepared:
     """The games of `settings` on a loaded pack, checked (UsageError if they cannot be)."""
-    hook = loaded.needs("simulation", "a simulator").hook("simulation")
+    hook = checked_simulation(loaded.needs("simulation", "a simulator"))
     manifest = loaded.pack.manifest
     game = (manifest.id, manifest.name, manifest.min_players, manifest.max_players)
     return simulation.prepare(hook, loaded.model, settings, game)

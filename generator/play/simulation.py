@@ -39,7 +39,7 @@ class Prepared:
     """The game's id."""
     name: str
     """The game's name, for the report."""
-    simulation: Simulation
+    simulation: Simulation[Any, Any, Any, Any]
     state: Any
     bots: tuple[str, ...]
     """The bot of every seat."""
@@ -48,7 +48,7 @@ class Prepared:
 
 
 def prepare(
-    simulation: Simulation,
+    simulation: Simulation[Any, Any, Any, Any],
     model: Any,
     settings: SimulationSettings,
     game: tuple[str, str, int, int],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 if TYPE_CHECKING:
     from generator.documents.model import Block
@@ -51,7 +51,16 @@ class Played(Protocol):
         ...
 
 
-BotFactory: TypeAlias = Callable[[Random, Any], Any]
+ModelT = TypeVar("ModelT")
+"""The game's model, as the plug-in's `model` hook makes it."""
+StateT = TypeVar("StateT")
+"""What `prepare` makes of the model for the workers."""
+BotT = TypeVar("BotT")
+"""A seat's bot."""
+FactsT = TypeVar("FactsT", bound=Played)
+"""What `play` returns about one game."""
+
+BotFactory: TypeAlias = Callable[[Random, StateT], BotT]
 """Makes a seat's bot from the game's random numbers and the workers' state."""
 
 
@@ -71,33 +80,35 @@ def nothing_recorded(state: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Simulation:
-    """A game's simulator: the plug-in's `simulation` hook.
+class Simulation(Generic[ModelT, StateT, BotT, FactsT]):
+    """A game's simulator: what the plug-in's `simulation` hook returns.
 
     `state` is what `prepare` returns: what every worker needs to play (it
     must pickle); `play` must be a module-level function for the same reason.
+    mypy infers the four types from the functions given, so that `prepare`'s
+    result types `play`'s state and `play`'s facts type `report`'s games.
     """
 
-    bots: Mapping[str, BotFactory]
+    bots: Mapping[str, BotFactory[StateT, BotT]]
     """Every bot by the name `--bots` gives it."""
-    prepare: Callable[[Any, SimulationSettings], Any]
+    prepare: Callable[[ModelT, SimulationSettings], StateT]
     """`(model, settings) -> state`: refuses (UsageError) settings no game can be played
     with, beyond the player count game.yaml allows (checked before)."""
-    play: Callable[[Any, Sequence[Any], int, Random], Played]
+    play: Callable[[StateT, Sequence[BotT], int, Random], FactsT]
     """`(state, bots by seat, seed, rng) -> one game's facts`: rng is Random(seed), which the
     bots were made with."""
-    report: Callable[[Any, Sequence[Any], Sequence[str]], dict[str, Any]]
+    report: Callable[[StateT, Sequence[FactsT], Sequence[str]], dict[str, Any]]
     """`(state, every game's facts in seed order, the bot of every seat) -> the game's own
     keys of the report`."""
     sections: Callable[[dict[str, Any]], list[Block]]
     """`(report) -> the game's own sections of the report document`."""
-    figures: Callable[[Any, Any], Figures] = field(default=no_figures)
+    figures: Callable[[StateT, FactsT], Figures] = field(default=no_figures)
     """`(state, one game's facts) -> its figures beyond the win shares`, which `sweep` and
     `simulate --compare` compare game by game: named 'points' they are reported as 'points,
     seat 2' and 'points, bot greedy' when given by seat."""
     gist: Callable[[dict[str, Any]], list[str]] = field(default=no_lines)
     """`(report) -> lines the terminal shows below the win rates`."""
-    recorded: Callable[[Any], dict[str, Any]] = field(default=nothing_recorded)
+    recorded: Callable[[StateT], dict[str, Any]] = field(default=nothing_recorded)
     """`(state) -> settings the report records beyond players, games, seeds and bots` (the
     edition and mode played, a rules variant)."""
     note: str = ""

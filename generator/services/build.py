@@ -24,6 +24,7 @@ from generator.loading.files import pack_files
 from generator.output import stamp
 from generator.output.atomic import remove_leftovers
 from generator.output.staging import Staging, locked, remove_stale
+from generator.plugins import checked_drawings
 from generator.pools import workers, workers_for
 from generator.printing.geometry import PAPERS, CropMarks, PrintSettings
 from generator.printing.pdf import Rendered
@@ -317,9 +318,9 @@ def _folder(edition: str, name: str) -> str:
 
 def _export(loaded: LoadedPack, edition: str) -> bytes:
     """The edition's data as JSON: the plug-in's export, or every data file as written."""
-    if loaded.plugin is not None and loaded.plugin.export is not None:
+    if loaded.plugin is not None and loaded.plugin.has("export"):
         box = loaded.pack.editions[edition]
-        content = loaded.plugin.hook("export")(loaded.model, box.info.id)
+        content = loaded.plugin.export(loaded.model, box.info.id)
     else:
         content = data_export(loaded, edition)
     return (json.dumps(content, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
@@ -446,8 +447,7 @@ def _warm_up(packs: list[LoadedPack], languages: list[tuple[int, str]]) -> None:
     for loaded in packs:
         if loaded.plugin is not None:
             icons(loaded)
-            for name in loaded.plugin.drawings:
-                loaded.plugin.drawing(name)
+            checked_drawings(loaded.plugin)
         loaded.model  # noqa: B018 - computed once, here
     for index, locale in dict.fromkeys(languages):
         translator(packs[index], locale).number(1)

@@ -14,7 +14,7 @@ from generator.core.paths import display_path
 from generator.loading import strict_yaml
 from generator.loading.manifest import EditionInfo
 from generator.model.pack import EditionBox, Pack
-from generator.plugins import Plugin
+from generator.plugins import Hook, Plugin
 from generator.services.pack_folders import choose_packs, find_packs, game_id, same_ids
 
 __all__ = ["LoadedPack", "choose_packs", "find_packs", "load_capable", "load_pack", "same_ids"]
@@ -25,7 +25,7 @@ class LoadedPack:
     """A valid pack, its plug-in, and the plug-in's model of it."""
 
     pack: Pack
-    plugin: Plugin | None
+    plugin: Plugin[Any] | None
     printing_problems: tuple[Diagnostic, ...] = ()
     """Texts the build would refuse (they do not fit, collide, or come too near the trim),
     for a viewer that loaded the pack to show them (see `load_pack`'s `to_view`)."""
@@ -33,15 +33,15 @@ class LoadedPack:
     @cached_property
     def model(self) -> Any:
         """The plug-in's typed model (None for a pack of data alone)."""
-        if self.plugin is None or self.plugin.model is None:
+        if self.plugin is None or not self.plugin.has("model"):
             return None
-        return self.plugin.hook("model")(self.pack)
+        return self.plugin.model(self.pack)
 
-    def can(self, hook: str) -> bool:
+    def can(self, hook: Hook) -> bool:
         """Whether the pack's plug-in has this hook."""
-        return self.plugin is not None and getattr(self.plugin, hook) is not None
+        return self.plugin is not None and self.plugin.has(hook)
 
-    def needs(self, hook: str, what: str) -> Plugin:
+    def needs(self, hook: Hook, what: str) -> Plugin[Any]:
         """The pack's plug-in, which has `hook`; else a usage error saying the game cannot do
         `what` without it."""
         if self.plugin is None or not self.can(hook):

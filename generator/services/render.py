@@ -19,6 +19,7 @@ from generator.i18n.env import LanguageEnv
 from generator.i18n.ui import N_, Translator, drafts_warning, load_translator
 from generator.loading.items import Card
 from generator.model.pack import Component, EditionBox
+from generator.plugins import checked_drawings, checked_icons
 from generator.printing.geometry import PrintSettings, impose
 from generator.printing.pdf import Rendered, combine, render_part, render_pod
 from generator.printing.pen import Pen
@@ -262,13 +263,13 @@ def icons(loaded: LoadedPack) -> dict[str, Any]:
     the pack draws itself wins)."""
     found: dict[str, Any] = dict(BUILT_IN)
     if loaded.plugin is not None:
-        found.update({name: loaded.plugin.icon(name) for name in loaded.plugin.icons})
+        found.update(checked_icons(loaded.plugin))
     found.update(loaded.pack.emblems)
     return found
 
 
 class _Drawings(dict[str, Any]):
-    """The plug-in's drawings, imported when first drawn."""
+    """The plug-in's drawings, imported when one is first drawn."""
 
     def __init__(self, loaded: LoadedPack) -> None:
         super().__init__()
@@ -276,8 +277,8 @@ class _Drawings(dict[str, Any]):
 
     def __missing__(self, name: str) -> Any:
         assert self.plugin is not None
-        self[name] = found = self.plugin.drawing(name)
-        return found
+        self.update(checked_drawings(self.plugin))
+        return self[name]
 
 
 def _tile_label(pattern: str, number: int, count: int) -> str:

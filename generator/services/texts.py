@@ -59,8 +59,8 @@ def text_document(
         return drawn
 
     values: Mapping[str, Any] = {}
-    if loaded.plugin is not None and loaded.plugin.values is not None:
-        values = loaded.plugin.hook("values")(loaded.model, edition_id, tr, face)
+    if loaded.plugin is not None and loaded.plugin.has("values"):
+        values = loaded.plugin.values(loaded.model, edition_id, tr, face)
     setting = Setting(loaded.pack, box, LanguageEnv(tr, False), values, tr, face)
     try:
         bound = bind_document(document, setting)

@@ -34,7 +34,7 @@ from generator.loading.pack import load_documents, load_one, pack_schemas, unexp
 from generator.loading.schemas import SCHEMA, Schemas
 from generator.model.box import Lists, read_boxes
 from generator.model.pack import Pack
-from generator.plugins import Plugin, find_plugin, installed
+from generator.plugins import Plugin, checked_drawings, checked_icons, find_plugin, installed
 from generator.printing.characters import pack_glyphs
 from generator.printing.fonts import FILE
 from generator.services.budget import check_budget
@@ -77,7 +77,7 @@ class PackResult:
     """Every value marked provisional."""
     pack: Pack | None = None
     """The pack's model, when its manifest was readable."""
-    plugin: Plugin | None = None
+    plugin: Plugin[Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -159,13 +159,13 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
     diagnostics += outside
     pack, problems = _model(manifest, documents, found, loaded.unchecked)
     diagnostics += problems
-    icons = {*BUILT_IN, *(plugin.icons if plugin else ()), *pack.emblems}
-    drawings = set(plugin.drawings) if plugin else set()
+    icons = {*BUILT_IN, *(checked_icons(plugin) if plugin else ()), *pack.emblems}
+    drawings = set(checked_drawings(plugin)) if plugin else set()
     over_budget = list(check_budget(pack))
     diagnostics += over_budget
     cross_checked = []
-    if plugin is not None and plugin.cross_checks is not None:
-        cross_checked = list(plugin.hook("cross_checks")(documents, manifest))
+    if plugin is not None:
+        cross_checked = list(plugin.cross_checks(documents, manifest))
     unloaded = _unloaded_layout_files(root, manifest, documents)
     if unloaded:  # every template would be wrong for the file's sake: one line, not dozens
         others = f" (nor {', '.join(unloaded[1:])})" if unloaded[1:] else ""
@@ -207,7 +207,7 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
     return PackResult(root, documents, _distinct(diagnostics), provisional, pack, plugin)
 
 
-def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin | None, list[Diagnostic]]:
+def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin[Any] | None, list[Diagnostic]]:
     if manifest.plugin is None:
         return None, []
     plugin = find_plugin(manifest.plugin)
@@ -223,7 +223,7 @@ def _plugin(manifest: Manifest, document: Document) -> tuple[Plugin | None, list
     ]
 
 
-def _unlisted(plugin: Plugin, manifest: Manifest, document: Document) -> list[Diagnostic]:
+def _unlisted(plugin: Plugin[Any], manifest: Manifest, document: Document) -> list[Diagnostic]:
     """A file the plug-in reads that game.yaml does not list, so that it is never loaded."""
     found = []
     for where, wanted, specs in (
@@ -311,15 +311,15 @@ def _document_problems(pack: Pack) -> list[Diagnostic]:
     return list(dict.fromkeys(found))
 
 
-def _drawings(plugin: Plugin | None, pack: Pack) -> Drawings | None:
+def _drawings(plugin: Plugin[Any] | None, pack: Pack) -> Drawings | None:
     """The plug-in's drawings and the model they draw, for the language checks; None without
     drawings, or when the model cannot be made (the cross-checks say why). Called only for
     data that loaded without an error: a plug-in's model may assume its schema holds."""
-    if plugin is None or not plugin.drawings or plugin.model is None:
+    if plugin is None or not plugin.has("drawings") or not plugin.has("model"):
         return None
     try:
-        model = plugin.hook("model")(pack)
-        by_name = {name: plugin.drawing(name) for name in plugin.drawings}
+        model = plugin.model(pack)
+        by_name = checked_drawings(plugin)
     except DraftdeckError:
         return None
     return Drawings(model, by_name)

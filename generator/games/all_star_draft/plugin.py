@@ -1,16 +1,38 @@
-"""The All-Star Draft plug-in, published under the `draftdeck.games` entry point."""
+"""The All-Star Draft plug-in, published under the `draftdeck.games` entry point.
+
+Each hook imports its module when a command calls it, so importing the
+plug-in costs nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from generator.plugin_api import Plugin
 
-_PACKAGE = "generator.games.all_star_draft"
-_ICONS = f"{_PACKAGE}.printing.icons"
-_DRAWINGS = f"{_PACKAGE}.printing"
+if TYPE_CHECKING:
+    import typer
 
-PLUGIN = Plugin(
-    id="all-star-draft",
-    documents=(
+    from generator.plugin_api import (
+        Diagnostic,
+        Document,
+        DrawCard,
+        DrawingHook,
+        IconHook,
+        Manifest,
+        Pack,
+        Simulation,
+        Translator,
+    )
+
+    from .model import Game
+
+
+class AllStarDraft(Plugin["Game"]):
+    """Strength, ranking, playoff rounds and best teams; drawings of the boards; bots."""
+
+    id = "all-star-draft"
+    documents = (
         "attributes",
         "symbols",
         "species",
@@ -18,29 +40,52 @@ PLUGIN = Plugin(
         "tiebreakers",
         "arena-features",
         "player-colours",
-    ),
-    edition_documents=("arenas", "playoffs", "setup"),
-    cross_checks=f"{_PACKAGE}.checks:cross_checks",
-    model=f"{_PACKAGE}.model_builder:model",
-    drawings={
-        "fan-zone": f"{_DRAWINGS}.fan_zone:fan_zone",
-        "tiebreaker": f"{_DRAWINGS}.tiebreaker:tiebreaker",
-        "bus-station": f"{_DRAWINGS}.bus_station:bus_station",
-        "playoff-points": f"{_DRAWINGS}.playoff_points:playoff_points",
-        "scoring-board": f"{_DRAWINGS}.scoring_board:scoring_board",
-    },
-    icons={
-        **{name: f"{_ICONS}:{name}" for name in ("goal", "puck", "helmet", "glove", "skate")},
-        "coloradd": f"{_ICONS}:coloradd_icon",
-        "irregular-fans": f"{_ICONS}:irregular_fans",
-        "not-for-two-players": f"{_ICONS}:not_for_two_players",
-        "not-for-beginners": f"{_ICONS}:not_for_beginners",
-        "run": f"{_ICONS}:run",
-        "one-of-each": f"{_ICONS}:one_of_each",
-        "three-and-pair": f"{_ICONS}:three_and_pair",
-    },
-    values=f"{_PACKAGE}.values:values",
-    rules=f"{_PACKAGE}.cli:app",
-    simulation=f"{_PACKAGE}.simulation.simulator:SIMULATION",
-    export=f"{_PACKAGE}.export:edition_export",
-)
+    )
+    edition_documents = ("arenas", "playoffs", "setup")
+
+    def cross_checks(
+        self, documents: Mapping[str, Document], manifest: Manifest, /
+    ) -> list[Diagnostic]:
+        from .checks import cross_checks
+
+        return cross_checks(documents, manifest)
+
+    def model(self, pack: Pack, /) -> Game:
+        from .model_builder import model
+
+        return model(pack)
+
+    def values(
+        self, model: Game, edition: str, translator: Translator, draw_card: DrawCard, /
+    ) -> Mapping[str, Any]:
+        from .values import values
+
+        return values(model, edition, translator, draw_card)
+
+    def rules(self) -> typer.Typer:
+        from .cli import app
+
+        return app
+
+    def simulation(self) -> Simulation[Game, Any, Any, Any]:
+        from .simulation.simulator import SIMULATION
+
+        return SIMULATION
+
+    def export(self, model: Game, edition: str, /) -> dict[str, Any]:
+        from .export import edition_export
+
+        return edition_export(model, edition)
+
+    def drawings(self) -> Mapping[str, DrawingHook]:
+        from .printing.drawings import DRAWINGS
+
+        return DRAWINGS
+
+    def icons(self) -> Mapping[str, IconHook]:
+        from .printing.icons import ICONS
+
+        return ICONS
+
+
+PLUGIN = AllStarDraft()

@@ -1,17 +1,65 @@
-"""The Disaster Draft plug-in, published under the `draftdeck.games` entry point."""
+"""The Disaster Draft plug-in, published under the `draftdeck.games` entry point.
+
+Each hook imports its module when a command calls it, so importing the
+plug-in costs nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from generator.plugin_api import Plugin
 
-_PACKAGE = "generator.games.disaster_draft"
+if TYPE_CHECKING:
+    import typer
 
-PLUGIN = Plugin(
-    id="disaster-draft",
-    documents=("types", "units", "battle"),
-    cross_checks=f"{_PACKAGE}.checks:cross_checks",
-    model=f"{_PACKAGE}.model:model",
-    values=f"{_PACKAGE}.values:values",
-    rules=f"{_PACKAGE}.cli:app",
-    simulation=f"{_PACKAGE}.simulation:SIMULATION",
-)
+    from generator.plugin_api import (
+        Diagnostic,
+        Document,
+        DrawCard,
+        Manifest,
+        Pack,
+        Simulation,
+        Translator,
+    )
+
+    from .model import Deck
+
+
+class DisasterDraft(Plugin["Deck"]):
+    """Units with effects as data, battles resolved by speed, whole games with bots."""
+
+    id = "disaster-draft"
+    documents = ("types", "units", "battle")
+
+    def cross_checks(
+        self, documents: Mapping[str, Document], manifest: Manifest, /
+    ) -> list[Diagnostic]:
+        from .checks import cross_checks
+
+        return cross_checks(documents, manifest)
+
+    def model(self, pack: Pack, /) -> Deck:
+        from .model import model
+
+        return model(pack)
+
+    def values(
+        self, model: Deck, edition: str, translator: Translator, draw_card: DrawCard, /
+    ) -> Mapping[str, Any]:
+        from .values import values
+
+        return values(model, edition, translator, draw_card)
+
+    def rules(self) -> typer.Typer:
+        from .cli import app
+
+        return app
+
+    def simulation(self) -> Simulation[Deck, Any, Any, Any]:
+        from .simulation import SIMULATION
+
+        return SIMULATION
+
+
+PLUGIN = DisasterDraft()

@@ -1,17 +1,37 @@
 """The Extraliga All-Stars plug-in, published under the `draftdeck.games` entry point.
 
 The pack prints without it; it adds the rules engine's questions, what the
-summary and tables compute (odds, the rulebook's example), and the simulator."""
+summary and tables compute (odds, the rulebook's example), and the
+simulator. Each hook imports its module when a command calls it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from generator.plugin_api import Plugin
 
-_PACKAGE = "generator.games.extraliga_all_stars"
+if TYPE_CHECKING:
+    import typer
 
-PLUGIN = Plugin(
-    id="extraliga-all-stars",
-    documents=(
+    from generator.plugin_api import (
+        Diagnostic,
+        Document,
+        DrawCard,
+        Manifest,
+        Pack,
+        Simulation,
+        Translator,
+    )
+
+    from .model import Deck
+
+
+class ExtraligaAllStars(Plugin["Deck"]):
+    """Match odds, the season's figures and bots drafting whole seasons."""
+
+    id = "extraliga-all-stars"
+    documents = (
         "trios",
         "positions",
         "bonuses",
@@ -22,10 +42,36 @@ PLUGIN = Plugin(
         "events",
         "coaches",
         "season",
-    ),
-    cross_checks=f"{_PACKAGE}.checks:cross_checks",
-    model=f"{_PACKAGE}.model:model",
-    rules=f"{_PACKAGE}.cli:app",
-    values=f"{_PACKAGE}.values:values",
-    simulation=f"{_PACKAGE}.simulation:SIMULATION",
-)
+    )
+
+    def cross_checks(
+        self, documents: Mapping[str, Document], manifest: Manifest, /
+    ) -> list[Diagnostic]:
+        from .checks import cross_checks
+
+        return cross_checks(documents, manifest)
+
+    def model(self, pack: Pack, /) -> Deck:
+        from .model import model
+
+        return model(pack)
+
+    def values(
+        self, model: Deck, edition: str, translator: Translator, draw_card: DrawCard, /
+    ) -> Mapping[str, Any]:
+        from .values import values
+
+        return values(model, edition, translator, draw_card)
+
+    def rules(self) -> typer.Typer:
+        from .cli import app
+
+        return app
+
+    def simulation(self) -> Simulation[Deck, Any, Any, Any]:
+        from .simulation import SIMULATION
+
+        return SIMULATION
+
+
+PLUGIN = ExtraligaAllStars()

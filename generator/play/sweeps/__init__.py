@@ -60,7 +60,7 @@ def plan_sweep(spec: SweepSpec, source: Path, data: Path, out: Path, fresh: bool
         )
     variants = [base, *(variant_data(spec, root, v) for v in spec.variants)]
     plugin = base.loaded.plugin
-    code = code_digest(plugin.simulation if plugin and plugin.simulation else "generator")
+    code = code_digest(type(plugin).__module__ if plugin is not None else "generator")
     folder = out / base.loaded.pack.id / "sweep"
     cached: dict[int, Played] = {}
     pending: list[tuple[int, Pending]] = []

@@ -39,7 +39,7 @@ def cache_key(digest: str, settings: SimulationSettings, code: str) -> str:
 def code_digest(module: str) -> str:
     """The hash of every Python file of draftdeck and of the package of `module` (a plug-in's)."""
     folders = {PACKAGE_DIR}
-    spec = find_spec(module.partition(":")[0].split(".")[0])
+    spec = find_spec(module.split(".", maxsplit=1)[0])
     if spec is not None and spec.origin is not None:
         folders.add(Path(spec.origin).resolve().parent)
     digest = hashlib.sha256()

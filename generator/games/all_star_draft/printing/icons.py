@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from generator.plugin_api import BLACK, WHITE, Pen, Rect
+from generator.plugin_api import BLACK, WHITE, IconHook, Pen, Rect
 
 INK = "#1B1F2A"
 
@@ -187,14 +187,14 @@ def special(
             symbol(pen, list(SYMBOLS)[i], cx, base + (h - w) / 2, w)
 
 
-def _box_icon(draw: Callable[[Pen, float, float, float], None]) -> Callable[..., None]:
+def _box_icon(draw: Callable[[Pen, float, float, float], None]) -> IconHook:
     def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
         draw(pen, box.x, box.y, min(box.width, box.height))
 
     return icon
 
 
-def symbol_icon(name: str) -> Callable[..., None]:
+def symbol_icon(name: str) -> IconHook:
     """An equipment symbol as a template icon, in the element's colour."""
 
     def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
@@ -211,12 +211,12 @@ def coloradd_icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> 
     )
 
 
-def flag_icon(name: str) -> Callable[..., None]:
+def flag_icon(name: str) -> IconHook:
     """An arena flag as a template icon."""
     return _box_icon(lambda pen, x, y, size: flag(pen, name, x, y, size))
 
 
-def special_icon(name: str) -> Callable[..., None]:
+def special_icon(name: str) -> IconHook:
     """A special combo as a template icon; `args.colours` gives the two species colours."""
 
     def icon(pen: Pen, box: Rect, colour: str, args: Mapping[str, Any]) -> None:
@@ -226,12 +226,13 @@ def special_icon(name: str) -> Callable[..., None]:
     return icon
 
 
-goal, puck, helmet, glove, skate = (
-    symbol_icon(n) for n in ("goal", "puck", "helmet", "glove", "skate")
-)
-irregular_fans = flag_icon("irregular-fans")
-not_for_two_players = flag_icon("not-for-two-players")
-not_for_beginners = flag_icon("not-for-beginners")
-run, one_of_each, three_and_pair = (
-    special_icon(n) for n in ("run", "one-of-each", "three-and-pair")
-)
+ICONS: Mapping[str, IconHook] = {
+    **{name: symbol_icon(name) for name in ("goal", "puck", "helmet", "glove", "skate")},
+    "coloradd": coloradd_icon,
+    **{
+        name: flag_icon(name)
+        for name in ("irregular-fans", "not-for-two-players", "not-for-beginners")
+    },
+    **{name: special_icon(name) for name in ("run", "one-of-each", "three-and-pair")},
+}
+"""The plug-in's icons, by the name a template gives them."""
