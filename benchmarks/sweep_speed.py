@@ -19,13 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from playing import table
+from playing import EXTRALIGA_BOTS, extraliga_sweep, table
 
 from generator.play.simulation import play_figures
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 VARIANTS = 20
-BOTS = ["greedy", "random", "synergy", "greedy"]
 
 
 def main() -> None:
@@ -36,7 +34,7 @@ def main() -> None:
     baseline = _one_process(games)
     with tempfile.TemporaryDirectory() as folder:
         sweep = Path(folder) / "sweep.yaml"
-        sweep.write_text(_sweep_file(games), encoding="utf-8")
+        sweep.write_text(extraliga_sweep(games, VARIANTS), encoding="utf-8")
         command = Path(sys.executable).with_name("draftdeck")
         start = time.perf_counter()
         subprocess.run(
@@ -58,25 +56,11 @@ def main() -> None:
 
 
 def _one_process(games: int) -> float:
-    seated = table("extraliga-all-stars", BOTS)
+    seated = table("extraliga-all-stars", list(EXTRALIGA_BOTS))
     play_figures(seated, range(1, 3))  # warm up
     start = time.perf_counter()
     play_figures(seated, range(1, games + 1))
     return time.perf_counter() - start
-
-
-def _sweep_file(games: int) -> str:
-    variants = "".join(
-        f"  - name: stand-in {n} to club 1\n"
-        f"    edits:\n"
-        f"      - {{file: players.yaml, path: players/stand-in-{n:03d}/club, "
-        f"value: stand-in-club-01}}\n"
-        for n in range(1, VARIANTS + 1)
-    )
-    return (
-        f"game: extraliga-all-stars\ndata: {DATA_DIR}\nplayers: 4\ngames: {games}\nseed: 1\n"
-        f"bots: [{', '.join(BOTS)}]\nvariants:\n{variants}"
-    )
 
 
 if __name__ == "__main__":

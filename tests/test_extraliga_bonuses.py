@@ -26,6 +26,7 @@ from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
 from tests.bonus_reference import reference_odds
 from tests.conftest import DATA
+from tests.game_helpers import extraliga_card as card
 
 STRENGTH = st.integers(0, 6)
 
@@ -113,7 +114,7 @@ def test_a_lineup_plays_the_bonuses_that_fit_its_trios() -> None:
     usable_bonuses = standard_rules().usable_bonuses
 
     def player(n: int, position: Position, bonus: Bonus | None) -> Player:
-        return Player(f"p{n}", position, "club", bonus)
+        return card(f"p{n}", position, "club", bonus)
 
     lineup = Lineup(
         (

@@ -34,6 +34,7 @@ from generator.games.extraliga_all_stars.season import (
 from generator.games.extraliga_all_stars.simulation import SIMULATION, seat_facts
 from generator.services.find import load_pack
 from tests.conftest import DATA
+from tests.game_helpers import extraliga_card as card
 from tests.game_helpers import seated
 
 pytestmark = pytest.mark.usefixtures("in_snapshot")
@@ -56,7 +57,7 @@ def deck() -> Deck:
 
 
 def _cards(count: int) -> list[Player]:
-    return [Player(f"p{n:03d}", Position.C, None if n % 9 == 0 else "x") for n in range(count)]
+    return [card(f"p{n:03d}", Position.C, None if n % 9 == 0 else "x") for n in range(count)]
 
 
 def test_the_passing_draft_deals_seven_and_passes_left_then_right() -> None:
@@ -102,7 +103,7 @@ CARDS = st.lists(
     st.tuples(st.sampled_from(list(Position)), st.sampled_from(["x", "y", None])),
     min_size=7,
     max_size=8,
-).map(lambda raw: [Player(f"p{n}", p, c) for n, (p, c) in enumerate(raw)])
+).map(lambda raw: [card(f"p{n}", p, c) for n, (p, c) in enumerate(raw)])
 
 
 @pytest.mark.slow
@@ -139,8 +140,8 @@ def test_a_lineup_change_is_the_best_of_every_allowed_change(
 
 
 def test_a_player_sent_off_leaves_his_slot_empty() -> None:
-    offence = (Player("a", LW, "x"), Player("b", Position.C, "x"), Player("c", Position.RW, "x"))
-    defence = (Player("d", D, "y", None), Player("e", D, "y"), Player("f", G, "y"))
+    offence = (card("a", LW, "x"), card("b", Position.C, "x"), card("c", Position.RW, "x"))
+    defence = (card("d", D, "y", None), card("e", D, "y"), card("f", G, "y"))
     lineup = Lineup(offence, defence)
     assert RULES.strength(lineup).offence == 3 + 2
     # Without the centre, the wings are no neighbours: no pair is left (E1, E12).
@@ -152,11 +153,11 @@ def test_a_player_sent_off_plays_no_bonus() -> None:
     from generator.games.extraliga_all_stars.lineup import Bonus
 
     offence = (
-        Player("a", LW, "x", Bonus.PLUS),
-        Player("b", Position.C, "x"),
-        Player("c", Position.RW, "x"),
+        card("a", LW, "x", Bonus.PLUS),
+        card("b", Position.C, "x"),
+        card("c", Position.RW, "x"),
     )
-    defence = (Player("d", D, "y", Bonus.MINUS), Player("e", D, "y"), Player("f", G, "y"))
+    defence = (card("d", D, "y", Bonus.MINUS), card("e", D, "y"), card("f", G, "y"))
     lineup = Lineup(offence, defence)
     assert RULES.usable_bonuses(lineup) == (Bonus.PLUS, Bonus.MINUS)
     assert RULES.usable_bonuses(lineup, absent={"a"}) == (Bonus.MINUS,)
@@ -330,7 +331,7 @@ def _manager(cards: list[Player]) -> Manager:
 
 def _team() -> list[Player]:
     positions = (LW, Position.C, Position.RW, D, D, G) * 2
-    return [Player(f"p{n:02d}", pos, "x" if n < 6 else "y") for n, pos in enumerate(positions)]
+    return [card(f"p{n:02d}", pos, "x" if n < 6 else "y") for n, pos in enumerate(positions)]
 
 
 def _ids(lineup: Lineup) -> set[str]:

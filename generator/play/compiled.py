@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -48,11 +49,10 @@ class _Kernel:
     """A function compiled by numba when first called, so that importing the module that
     defines it (a game's model, for `validate`) imports neither numba nor its compiler.
 
-    Compiling a kernel first compiles the kernels it calls (the globals its code reads)
-    and puts them in its module's namespace in place of their stand-ins, as numba types a
-    call by what the name holds. Code that calls a kernel often from Python calls it
-    through its module (`kernels.search(...)`): once compiled, the name there is the
-    compiled function itself, without this stand-in's Python call around it."""
+    Compiling a kernel first compiles the kernels it calls (the globals its code reads),
+    and numba compiles a copy of the function whose globals hold those compiled kernels in
+    place of their stand-ins, as numba types a call by what the name holds. The module's
+    own names are left as written: a kernel is this stand-in for its whole life."""
 
     def __init__(self, function: Callable[..., Any], parallel: bool = False) -> None:
         self.function = function
@@ -61,26 +61,32 @@ class _Kernel:
         functools.update_wrapper(self, function)
 
     def __call__(self, *args: Any) -> Any:
-        if self.compiled is None and (_PLAIN.get() or not have_numba()):
+        compiled = self.compiled
+        if compiled is not None:
+            return compiled(*args)
+        if _PLAIN.get() or not have_numba():
             return self.function(*args)
-        compiled = self.compiled or self.compile()
-        return compiled(*args)
+        return self.compile()(*args)
 
     def compile(self) -> Callable[..., Any]:
         """The compiled function (compiled, or loaded from the cache, on first use)."""
         if self.compiled is None:
             import numba
 
-            namespace = self.function.__globals__
-            for name in self.function.__code__.co_names:  # the globals it reads
+            source = self.function
+            namespace = dict(source.__globals__)  # numba's view of the module, not the module
+            for name in source.__code__.co_names:  # the globals it reads
                 value = namespace.get(name)
                 if isinstance(value, _Kernel) and value is not self:
                     namespace[name] = value.compile()
                 elif value is prange:
                     namespace[name] = numba.prange
+            function = types.FunctionType(
+                source.__code__, namespace, source.__name__, source.__defaults__, source.__closure__
+            )
+            function.__qualname__ = source.__qualname__
             compile_ = numba.njit(cache=True, nogil=True, parallel=self.parallel)
-            self.compiled = compile_(self.function)
-            namespace[self.function.__name__] = self.compiled
+            self.compiled = compile_(function)
         return self.compiled
 
 

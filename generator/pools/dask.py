@@ -16,6 +16,7 @@ import logging
 import os
 import socket
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
@@ -194,7 +195,10 @@ def quiet_distributed() -> Iterator[None]:
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
     try:
-        with quiet_resource_tracker():
+        with quiet_resource_tracker(), warnings.catch_warnings():
+            # A local cluster's scheduler serves its health page on another port where a
+            # studio's scheduler holds Dask's usual one: nothing for the user to do.
+            warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
             yield
     finally:
         for logger, level in zip(loggers, levels, strict=True):

@@ -75,14 +75,6 @@ MAX_CARDS = 12
 """The cards a manager builds from: six in the lineup, six on the bench."""
 
 _POSITIONS = tuple(Position)
-_CLUBS: dict[str, int] = {}
-"""Every club seen, as a small number from 1 (0 is 'no club': a legend)."""
-
-
-def _club_number(club: str | None) -> int:
-    if club is None:
-        return 0
-    return _CLUBS.setdefault(club, len(_CLUBS) + 1)
 
 
 @dataclass(frozen=True)
@@ -94,11 +86,19 @@ class Player:
     club: str | None
     """None for a legend, who has no club."""
     bonus: Bonus | None = None
+    club_number: int = 0
+    """The club as a number from 1, as the deck numbers its clubs; 0 for a legend. Cards
+    pair by club where their numbers are equal: the rules never read the name."""
     kind: int = field(init=False, repr=False, compare=False)
     """Position and club as one number from 1: all a card is worth in a trio."""
 
     def __post_init__(self) -> None:
-        kind = 1 + _POSITIONS.index(self.position) + CLUBS_STRIDE * _club_number(self.club)
+        if (self.club is None) != (self.club_number == 0) or self.club_number < 0:
+            raise InputError(
+                f"card '{self.id}' has club {self.club!r} numbered {self.club_number}: a club "
+                "is numbered from 1, a legend (no club) 0"
+            )
+        kind = 1 + _POSITIONS.index(self.position) + CLUBS_STRIDE * self.club_number
         object.__setattr__(self, "kind", kind)
 
     @property
@@ -109,10 +109,6 @@ class Player:
     def __hash__(self) -> int:
         """By id alone: cheap, and equal cards have equal ids."""
         return hash(self.id)
-
-    def __reduce__(self) -> tuple[type, tuple[str, Position, str | None, Bonus | None]]:
-        """Pickled without its kind, which each process numbers for itself."""
-        return (Player, (self.id, self.position, self.club, self.bonus))
 
 
 @dataclass(frozen=True)
@@ -233,25 +229,19 @@ class LineupRules:
         ids are `absent` (sent off for the match) leave their slot empty: 0,
         and no pairs (ruling E12).
         """
-        kinds = np.array([0 if p.id in absent else p.kind for p in players], np.int64)
+        placed = kinds_of(players, absent)
         slots, links, goalie = trio.shape
-        return int(kernels.order_value(kinds, slots, links, goalie if face_down else -1, everyone))
+        return int(kernels.order_value(placed, slots, links, goalie if face_down else -1, everyone))
 
     def strength(
         self, lineup: Lineup, everyone: bool = False, absent: Collection[str] = ()
     ) -> Strength:
         """The offence and defence of a lineup; `everyone` is the 100 % synergy event, and
         the `absent` ids are players sent off for the match."""
-        players = (*lineup.offence, *lineup.defence)
-        kinds = np.array(
-            [0 if p.id in absent else p.kind for p in players]
-            if absent
-            else [p.kind for p in players],
-            np.int64,
-        )
+        placed = kinds_of(lineup.players, absent)
         slots, links, goalie = self.shapes
         down = int(goalie[1]) if lineup.face_down_goalie else -1
-        offence, defence = kernels.lineup_value(kinds, down, everyone, slots, links)
+        offence, defence = kernels.lineup_value(placed, down, everyone, slots, links)
         return Strength(int(offence), int(defence))
 
     def check_lineup(self, lineup: Lineup, cards: Sequence[Player] | None = None) -> None:
@@ -316,7 +306,7 @@ class LineupRules:
         question = Question(everyone, stand_in=True, partial=False, lineup=True)
         change = Change(kept, low, high)
         total = kernels.search(
-            _kinds(cards), tuple(question), tuple(change), self.shapes, self.memo, found
+            kinds_of(cards), tuple(question), tuple(change), self.shapes, self.memo, found
         )
         if total < 0:
             if (low, high) != (0, 6):
@@ -337,8 +327,9 @@ class LineupRules:
         """`draft_strength` of the drafted cards with each of the options added, in one go."""
         if len(drafted) + 1 > MAX_CARDS:
             raise InputError(f"a manager drafts at most {MAX_CARDS} cards")
+        kinds = kinds_of((*drafted, *options))
         values = kernels.draft_values(
-            _kinds(drafted), _kinds(options), everyone, self.shapes, self.memo
+            kinds[: len(drafted)], kinds[len(drafted) :], everyone, self.shapes, self.memo
         )
         return [int(v) for v in values]
 
@@ -357,15 +348,18 @@ class LineupRules:
 
     def pairs(self, players: Sequence[Player], trio: TrioRules) -> list[tuple[Player, Player]]:
         """The pairs in synergy of a trio in slot order (no event, no one face down)."""
+        kinds = kinds_of(players).tolist()
         return [
             (players[i], players[j])
             for i, j in combinations(range(len(players)), 2)
-            if kernels.pairs_with(players[i].kind, players[j].kind, (i, j) in trio.links, False)
+            if kernels.pairs_with(kinds[i], kinds[j], (i, j) in trio.links, False)
         ]
 
 
-def _kinds(cards: Sequence[Player]) -> Any:
-    """The cards' kinds, as the kernels read them."""
+def kinds_of(cards: Sequence[Player], absent: Collection[str] = ()) -> Any:
+    """The cards' kinds, as the kernels read them (0 for a card `absent`: an empty slot)."""
+    if absent:
+        return np.array([0 if p.id in absent else p.kind for p in cards], np.int64)
     return np.array([p.kind for p in cards], np.int64)
 
 

@@ -2,7 +2,8 @@
 
 A card is its *kind*, a small integer: 1 + its position's number (LW, C,
 RW, D, G: 0 to 4) + 8 x its club's number (0 for a legend, who has no
-club); 0 is an empty slot. A trio's shape is three rows of numbers: the
+club; the deck numbers the others from 1);
+0 is an empty slot. A trio's shape is three rows of numbers: the
 position of each slot, whether each two slots link ((0, 1), (0, 2),
 (1, 2)), and the goalie's slot (-1 if none).
 

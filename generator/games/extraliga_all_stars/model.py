@@ -151,7 +151,10 @@ def deck(
     coaches: Mapping[str, Any] | None = None,
     season: Mapping[str, Any] | None = None,
 ) -> Deck:
-    """The deck from the plain documents (as validated against their schemas)."""
+    """The deck from the plain documents (as validated against their schemas). Its clubs
+    are numbered from 1 in the order the players name them."""
+    named = (p["club"] for p in players["players"] if p["club"] is not None)
+    clubs = {club: n for n, club in enumerate(dict.fromkeys(named), start=1)}
     return Deck(
         MappingProxyType(
             {
@@ -160,6 +163,7 @@ def deck(
                     Position(p["position"].upper()),
                     p["club"],
                     Bonus(p["bonus"]) if "bonus" in p else None,
+                    clubs.get(p["club"], 0),
                 )
                 for p in players["players"]
             }
