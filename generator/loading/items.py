@@ -54,26 +54,13 @@ def declared(schema: Mapping[str, Any] | None, key: str) -> bool | None:
     return None
 
 
-_CHILDREN: dict[tuple[int, str | None], tuple[Mapping[str, Any], Mapping[str, Any] | None]] = {}
-"""Members' schemas found so far, by (id of the schema, key); the schema is kept to check the id."""
-
-
 def child_schema(schema: Mapping[str, Any] | None, key: str | None) -> Mapping[str, Any] | None:
     """The schema of a member (`key`) or of a list's items (None)."""
     if not isinstance(schema, dict):
         return None
-    known = _CHILDREN.get((id(schema), key))
-    if known is not None and known[0] is schema:
-        return known[1]
-    found = _child_schema(schema, key)
-    _CHILDREN[(id(schema), key)] = (schema, found)
-    return found
-
-
-def _child_schema(schema: Mapping[str, Any], key: str | None) -> Mapping[str, Any] | None:
-    parts = [schema, *(s for s in schema.get("allOf", []) if isinstance(s, dict))]
-    for part in parts:
-        found = part.get("items") if key is None else part.get("properties", {}).get(key)
-        if isinstance(found, dict):
-            return found
+    for part in (schema, *schema.get("allOf", ())):
+        if isinstance(part, dict):
+            found = part.get("items") if key is None else part.get("properties", {}).get(key)
+            if isinstance(found, dict):
+                return found
     return None

@@ -526,8 +526,16 @@ def fill_text(text: str, scope: Scope, env: Env) -> str:
     return "".join(out)
 
 
-def colour(text: str, scope: Scope, env: Env, named: Mapping[str, str]) -> str:
-    """A colour value: `#RRGGBB`, a theme colour or a `{field}`, each with `|bg` or `|ink` after it."""
+def colour(
+    text: str,
+    scope: Scope,
+    env: Env,
+    named: Mapping[str, str],
+    resolved: dict[tuple[str, bool], str] | None = None,
+) -> str:
+    """A colour value: `#RRGGBB`, a theme colour or a `{field}`, each with `|bg` or `|ink` after
+    it. A text that names no field is looked up in `resolved` (what the owner of `named` has
+    resolved before), and added to it."""
     placeholder = single_placeholder(text) if "{" in text else None
     if placeholder is not None:
         value = evaluate(placeholder, scope, env)
@@ -536,16 +544,13 @@ def colour(text: str, scope: Scope, env: Env, named: Mapping[str, str]) -> str:
                 f"{{{placeholder.source}}} is {_kind(value)}, not a #RRGGBB colour"
             )
         return value
-    key = (text, env.ink_saver, id(named))
-    known = _NAMED.get(key)
-    if known is None or known[0] is not named:
-        known = _NAMED[key] = (named, _named_colour(text, env.ink_saver, named))
-    return known[1]
-
-
-_NAMED: dict[tuple[str, bool, int], tuple[Mapping[str, str], str]] = {}
-"""Colours that name no field, resolved once per text, print setting and colour table (by id,
-the table kept to check it)."""
+    if resolved is None:
+        return _named_colour(text, env.ink_saver, named)
+    key = (text, env.ink_saver)
+    found = resolved.get(key)
+    if found is None:
+        found = resolved[key] = _named_colour(text, env.ink_saver, named)
+    return found
 
 
 def _named_colour(text: str, ink_saver: bool, named: Mapping[str, str]) -> str:

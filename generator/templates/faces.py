@@ -503,7 +503,8 @@ class _Paint:
         if text is None:
             return None
         try:
-            return colour(str(text), self.scope, self.env, self.sheet.template.colours)
+            template = self.sheet.template
+            return colour(str(text), self.scope, self.env, template.colours, template.resolved)
         except ExpressionError as error:
             raise self.fail(key, error) from None
 

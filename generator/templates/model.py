@@ -103,6 +103,11 @@ class Template:
     """The theme's colours with this template's changes."""
     location: Located
     """The template file itself."""
+    resolved: dict[tuple[str, bool], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """Colour texts that name no field, as `#RRGGBB`, by (text, ink saver): resolved once for
+    every card drawn with this template."""
 
 
 @dataclass(frozen=True)

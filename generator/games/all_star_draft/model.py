@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
 from functools import cached_property
+from typing import Any
 
 
 class Attribute(Enum):
@@ -282,6 +283,9 @@ class Game:
     player_colours: tuple[PlayerColour, ...]
     editions: Mapping[str, Edition]
     default_edition: str
+    rule_books: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each edition's rule book once made (`rules.rule_book` makes and keeps them): the
+    game's compact tables, computed once per game."""
 
     def card(self, card_id: str) -> Card | None:
         """The card with this id, or None."""

@@ -122,17 +122,7 @@ def _book(game: Game, question: Document) -> RuleBook:
             ("edition",),
             f"unknown edition '{edition}'; editions: {', '.join(game.editions)}",
         )
-    key = (id(game), None if edition is None else str(edition))
-    kept = _BOOKS.get(key)
-    if kept is None or kept[0] is not game:
-        if len(_BOOKS) > 8:
-            _BOOKS.clear()
-        kept = _BOOKS[key] = (game, rule_book(game, key[1]))
-    return kept[1]
-
-
-_BOOKS: dict[tuple[int, str | None], tuple[Game, RuleBook]] = {}
-"""Rule books already made: a file of many questions makes each edition's once."""
+    return rule_book(game, None if edition is None else str(edition))
 
 
 def _players(game: Game, question: Document, default: int | None) -> int:

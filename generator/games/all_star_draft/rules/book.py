@@ -143,10 +143,17 @@ def check_players(game: Game, players: int) -> None:
 
 
 def rule_book(game: Game, edition_id: str | None = None) -> RuleBook:
-    """The rule book of an edition (the default edition when None)."""
+    """The rule book of an edition (the default edition when None), made once per game."""
     if edition_id is not None and edition_id not in game.editions:
         raise InputError(f"unknown edition '{edition_id}'; editions: {', '.join(game.editions)}")
     edition = game.edition(edition_id)
+    made: RuleBook | None = game.rule_books.get(edition.id)
+    if made is None:
+        made = game.rule_books[edition.id] = _made(game, edition)
+    return made
+
+
+def _made(game: Game, edition: Edition) -> RuleBook:
     fields = _fields(game)
     position = {(f.attribute, f.value): i for i, f in enumerate(fields)}
     codes = []
