@@ -80,7 +80,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",
         action="store_true",
-        help="rewrite tests/golden/* from the current output",
+        help="rewrite tests/golden/* from the current output, warning with what changed",
     )
 
 

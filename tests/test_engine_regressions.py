@@ -2,16 +2,17 @@
 thousands of random cases each: Extraliga's exact odds with bonuses, best lineups and drafting
 strength, Disaster Draft's battles, All-Star Draft's team strengths, best teams and rankings.
 
-The answers are golden files in tests/golden/engine-*.jsonl, one case a line, made from the
-engines before the redesign; `pytest --update-golden` writes them again from the engines as
-they are (review the diff: a change is a change of the rules' answers).
+The answers are golden files in tests/golden/engine-*.jsonl, one case a line, each answer's
+parts named, made from the engines before the redesign. A case that differs is shown as a
+diff of its answer; `pytest --update-golden` writes them again from the engines as they are
+and says which cases changed (a change is a change of the rules' answers: review it).
 """
 
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -23,23 +24,45 @@ from generator.games.extraliga_all_stars.model import Deck as ExtraligaDeck
 from generator.services.find import load_pack
 from tests.conftest import DATA
 from tests.game_helpers import seated
-
-GOLDEN = Path(__file__).parent / "golden"
+from tests.golden_files import GOLDEN, GoldenChanged, diff
 
 Case = dict[str, Any]
+SHOWN_CASES = 3
+"""Changed cases an update shows."""
 
 
 def _check(name: str, cases: Iterator[Case], answer: Callable[[Case], Any], update: bool) -> None:
-    """Compare each case's answer with the golden file's (or write the file)."""
+    """Compare each case's answer with the golden file's, showing the first that differs as a
+    diff; with `update`, write the file and show the cases that changed."""
     path = GOLDEN / f"engine-{name}.jsonl"
     found = [{**case, "answer": answer(case)} for case in cases]
+    expected = (
+        [json.loads(line) for line in path.read_text("utf-8").splitlines()] if path.exists() else []
+    )
+    changed = [
+        n for n, mine in enumerate(found) if n >= len(expected) or not _near(mine, expected[n])
+    ]
     if update:
-        path.write_text("".join(json.dumps(c, sort_keys=True) + "\n" for c in found), "utf-8")
+        if changed or len(found) != len(expected):
+            path.write_text("".join(json.dumps(c, sort_keys=True) + "\n" for c in found), "utf-8")
+            shown = "\n".join(_case_diff(n, expected, found) for n in changed[:SHOWN_CASES])
+            warnings.warn(
+                GoldenChanged(
+                    f"rewrote {path.name}: {len(changed)} of {len(found)} cases\n{shown}"
+                ),
+                stacklevel=2,
+            )
         return
-    expected = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
-    assert len(found) == len(expected)
-    for mine, theirs in zip(found, expected, strict=True):
-        assert _near(mine, theirs), (mine, theirs)
+    assert len(found) == len(expected), f"{path.name} holds {len(expected)} cases, not {len(found)}"
+    assert not changed, f"{len(changed)} of {len(found)} cases differ; the first:\n" + _case_diff(
+        changed[0], expected, found
+    )
+
+
+def _case_diff(n: int, expected: list[Case], found: list[Case]) -> str:
+    """Case n of the golden file and as it is now, as a diff of their indented JSON."""
+    before = json.dumps(expected[n], indent=1, sort_keys=True) if n < len(expected) else ""
+    return diff(before, json.dumps(found[n], indent=1, sort_keys=True), f"case {n}")
 
 
 def _near(a: Any, b: Any) -> bool:
@@ -80,14 +103,15 @@ def _bonus_cases() -> Iterator[Case]:
         yield {"first": sides[0], "second": sides[1]}
 
 
-def _odds(case: Case) -> list[float]:
+def _odds(case: Case) -> dict[str, float]:
     from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds
 
     first, second = (
         Side(s["offence"], s["defence"], Bonuses(*s["bonuses"]))
         for s in (case["first"], case["second"])
     )
-    return list(bonus_odds(first, second))
+    win, tie, loss = bonus_odds(first, second)
+    return {"first wins": win, "tie": tie, "second wins": loss}
 
 
 @pytest.mark.slow
@@ -111,14 +135,14 @@ def test_best_lineups(extraliga: ExtraligaDeck, update_golden: bool) -> None:
         try:
             lineup, found = extraliga.lineups.best_lineup(cards, case["everyone"])
         except InputError as error:
-            return str(error)
-        return [
-            [p.id for p in lineup.offence],
-            [p.id for p in lineup.defence],
-            lineup.face_down_goalie,
-            found.offence,
-            found.defence,
-        ]
+            return {"refused": str(error)}
+        return {
+            "offence trio": [p.id for p in lineup.offence],
+            "defence trio": [p.id for p in lineup.defence],
+            "goalie face down": lineup.face_down_goalie,
+            "offence": found.offence,
+            "defence": found.defence,
+        }
 
     _check("extraliga-lineups", _lineup_cases(extraliga), answer, update_golden)
 
@@ -128,8 +152,9 @@ def test_drafting_strength(extraliga: ExtraligaDeck, update_golden: bool) -> Non
     ids = sorted(extraliga.players)
     cases = ({"cards": rng.sample(ids, rng.randint(0, 12))} for _ in range(2000))
 
-    def answer(case: Case) -> int:
-        return extraliga.lineups.draft_strength([extraliga.players[i] for i in case["cards"]])
+    def answer(case: Case) -> dict[str, int]:
+        cards = [extraliga.players[i] for i in case["cards"]]
+        return {"strength": extraliga.lineups.draft_strength(cards)}
 
     _check("extraliga-draft-strength", cases, answer, update_golden)
 
@@ -181,15 +206,15 @@ def test_battles(update_golden: bool) -> None:
         found = {}
         for condition in WinCondition:
             outcome = resolve(armies, reward, condition)
-            found[condition.value] = [
-                [list(row) for row in outcome.strengths],
-                [list(row) for row in outcome.alive],
-                outcome.reward,
-                outcome.reward_alive,
-                list(outcome.totals),
-                list(outcome.draws),
-                outcome.winner,
-            ]
+            found[condition.value] = {
+                "strengths by seat": [list(row) for row in outcome.strengths],
+                "alive by seat": [list(row) for row in outcome.alive],
+                "reward strength": outcome.reward,
+                "reward alive": outcome.reward_alive,
+                "totals": list(outcome.totals),
+                "draws": list(outcome.draws),
+                "winner": outcome.winner,
+            }
         return found
 
     _check("disaster-battles", cases(), answer, update_golden)
@@ -237,13 +262,13 @@ def test_team_strengths_best_teams_and_ranks(update_golden: bool) -> None:
         players = max(case["players"], len(case["teams"]))
         teams = {f"m{n}": cards for n, cards in enumerate(case["teams"])}
         ranked = rank_teams(book, teams, players, arena)
-        return [
-            list(team),
-            strength.strength,
-            strength.key,
-            keys,
-            [[t.manager, t.rank, t.fans] for t in ranked],
-        ]
+        return {
+            "best team": list(team),
+            "its strength": strength.strength,
+            "its key": strength.key,
+            "keys of the teams": keys,
+            "ranking": [{"manager": t.manager, "rank": t.rank, "fans": t.fans} for t in ranked],
+        }
 
     _check("all-star-draft-teams", cases(), answer, update_golden)
 
@@ -274,9 +299,15 @@ def test_whole_games(update_golden: bool) -> None:
         bots, _ = seated(SIMULATION, None, case["bots"], case["seed"])
         record = play_game(book, case["players"], case["seed"], bots, case["mode"])
         return {
-            "standings": [[s.manager, s.total] for s in record.standings],
+            "standings": [{"manager": s.manager, "total": s.total} for s in record.standings],
             "picks": [list(book.card_ids(p)) for p in record.picks],
-            "arenas": [[a.arena, [[p.manager, p.rank] for p in a.placings]] for a in record.arenas],
+            "arenas": [
+                {
+                    "arena": a.arena,
+                    "placings": [{"manager": p.manager, "rank": p.rank} for p in a.placings],
+                }
+                for a in record.arenas
+            ],
         }
 
     _check("all-star-draft-games", cases, answer, update_golden)
