@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from generator.core.diagnostics import Diagnostic
+from generator.grammar.placeholders import ExpressionError
 from generator.loading import strict_yaml
 from generator.loading.document import Document, PathKey
 from generator.loading.items import Item
-from generator.templates.expressions import ExpressionError, Scope, fill_text
+from generator.templates.expressions import Scope, fill_text
 from generator.templates.phrases import Phrases, read_phrases
 from tests.test_templates import Env
 

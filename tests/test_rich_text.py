@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
-from generator.printing.rich import Piece, markup_problem, pieces, plain
+from generator.grammar.markup import Piece, markup_problem, pieces, plain
 from generator.services.starter import write_starter
 from tests.conftest import error_lines, replace_once
 from tests.pdf_helpers import reader
@@ -102,7 +102,7 @@ def test_bold_or_italic_that_never_closes_is_a_located_warning(
     pack: Path, runner: CliRunner
 ) -> None:
     """An unbalanced ** once printed everything after it bold, without a word."""
-    from generator.printing.rich import unclosed
+    from generator.grammar.markup import unclosed
 
     assert (unclosed("Gain **2"), unclosed("*at once"), unclosed("**2** *x*")) == ("**", "*", None)
     assert unclosed("\\*2") is None  # a star written as itself

@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.grammar.placeholders import ExpressionError, parse_text
 from generator.loading import strict_yaml
 from generator.loading.items import Item
 from generator.printing.geometry import Rect, Size
 from generator.services.starter import write_starter
 from generator.services.validate import validate_pack
-from generator.templates.expressions import ExpressionError, parse_text
 from generator.templates.faces import (
     CircleOp,
     ElementError,

@@ -41,24 +41,19 @@ from generator.documents.model import (
     Table,
     TextDocument,
 )
+from generator.grammar.placeholders import (
+    ExpressionError,
+    needs_translation,
+    parse_path,
+    single_placeholder,
+)
 from generator.i18n.ui import N_, Translator
 from generator.loading.document import Document, PathKey
 from generator.loading.items import Item
 from generator.loading.manifest import COMPONENTS, DOCUMENTS, LAYOUTS
 from generator.model.pack import EditionBox, Pack
 from generator.printing.pen import Pen
-from generator.templates.expressions import (
-    Env,
-    ExpressionError,
-    Scope,
-    Value,
-    fill_text,
-    is_set,
-    items_of,
-    needs_translation,
-    parse_path,
-    single_placeholder,
-)
+from generator.templates.expressions import Env, Scope, Value, fill_text, is_set, items_of
 
 DrawCard = Callable[[str, str], Callable[[Pen], None]]
 """(component id, card id) -> the card's front as the build prints it."""

@@ -14,12 +14,12 @@ from generator.core.contexts import TEMPLATE_CONTEXTS
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.errors import InputError, UsageError
 from generator.core.paths import display_path
+from generator.grammar.markup import markup_problem
 from generator.i18n.data_strings import DataString, data_strings
 from generator.loading.document import Document
 from generator.loading.files import not_regular, read_regular
 from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES
 from generator.printing.characters import unprintable
-from generator.printing.rich import markup_problem
 
 Key = tuple[str, str]
 """(context, English text); the context is '' when the entry has none."""
@@ -449,7 +449,7 @@ def _placeholder_problem(text: str, translated: str, plural: str | None = None) 
     names each placeholder of the text and no other (how often is the language's affair:
     French says "jusqu’à {n} cartes" once where English repeats the number). A form of a
     plural text may leave out what only one English form names ("one card" for "{n} cards")."""
-    from generator.templates.expressions import ExpressionError, Placeholder, parse_text
+    from generator.grammar.placeholders import ExpressionError, Placeholder, parse_text
 
     def names(source: str) -> set[str]:
         return {p.source for p in parse_text(source) if isinstance(p, Placeholder)}

@@ -25,9 +25,9 @@ from generator.core.contexts import (
     PHRASE_CONTEXT,
     TOP_LEVEL_CONTEXT,
 )
+from generator.grammar.placeholders import ExpressionError, needs_translation
 from generator.loading.document import Document, PathKey
 from generator.loading.manifest import is_translated
-from generator.templates.expressions import ExpressionError, needs_translation
 
 DEFAULT_TRANSLATED = frozenset({"name"})
 PRINTED_NAMES = {TOP_LEVEL_CONTEXT: "name", "components": "name"}

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from generator.core.diagnostics import Diagnostic
+from generator.grammar.markup import markup
 from generator.i18n.data_strings import DEFAULT_TRANSLATED, data_strings
 from generator.i18n.glossary import Glossary
 from generator.loading import strict_yaml
 from generator.loading.manifest import DOCUMENTS, LAYOUTS, PHRASES, translated_keys
-from generator.printing.rich import markup
 
 ExtractResult = tuple[int, str, tuple[str, ...], list[str]]
 

@@ -11,12 +11,12 @@ from typing import Any, cast
 from generator.core.contexts import DOCUMENT_CONTEXT
 from generator.core.errors import DataError
 from generator.core.paths import PACKAGE_DIR, display_path
+from generator.grammar.markup import markup_problem
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path
 from generator.i18n.extract import UnreadableData
 from generator.i18n.glossary import Glossary
 from generator.i18n.ui import UI_DOMAIN, UI_SOURCE
 from generator.output.atomic import write_atomic
-from generator.printing.rich import markup_problem
 
 UI_KEYWORDS = {"N_": None, "NP_": (1, 2)}
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.core.diagnostics import Diagnostic
+from generator.grammar.placeholders import ExpressionError, parse_path
 from generator.loading.items import Item
 from generator.model.pack import Component, EditionBox, Pack
 from generator.services.template_checks import CheckEnv
-from generator.templates.expressions import ExpressionError, parse_path
 from generator.templates.faces import MAX_REPEAT, Binder
 from generator.templates.model import Element
 

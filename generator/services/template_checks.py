@@ -17,13 +17,14 @@ from typing import Any
 
 from generator.core.diagnostics import Diagnostic, Severity
 from generator.core.errors import DraftdeckError
+from generator.grammar.placeholders import ExpressionError, single_placeholder
 from generator.loading.document import Document, PathKey
 from generator.loading.files import resolved_inside, why_outside
 from generator.loading.items import Card, Origin
 from generator.model.pack import Component, EditionBox, Pack
 from generator.printing.images import MAX_TOTAL_PIXELS, check_image
 from generator.templates.collisions import Collision, collisions, placed
-from generator.templates.expressions import OTHER_ROOTS, ExpressionError, Scope, single_placeholder
+from generator.templates.expressions import OTHER_ROOTS, Scope
 from generator.templates.faces import (
     MAX_DRAWN,
     Binder,
@@ -327,9 +328,10 @@ def _room(element: Element, op: TextOp, card: Card, component: Component, found:
     """A text box must hold one line at the smallest size, and its widest character."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from generator.grammar.markup import icons as inline_icons
+    from generator.grammar.markup import plain
     from generator.printing.fonts import register
-    from generator.printing.rich import ICON_WIDTH, plain
-    from generator.printing.rich import icons as inline_icons
+    from generator.printing.rich import ICON_WIDTH
     from generator.printing.text import LEADING, POINTS_PER_MM
 
     box, style = op.box, op.style
@@ -360,8 +362,8 @@ def _glyphs(element: Element, op: TextOp, card: Card, component: Component, foun
     symbols the bundled ones lack, and the other way round)."""
     import unicodedata
 
+    from generator.grammar.markup import pieces
     from generator.printing.fonts import coverage, register
-    from generator.printing.rich import pieces
 
     book = register()
     if op.style.markup:
@@ -401,7 +403,7 @@ def _inline_icons(
     found: _Found,
 ) -> None:
     """Every icon a rich text names inline must exist."""
-    from generator.printing.rich import icons as inline_icons
+    from generator.grammar.markup import icons as inline_icons
 
     for name in inline_icons(op.text):
         if name not in known:
@@ -447,7 +449,7 @@ def _unclosed(
     element: Element, op: TextOp, card: Card, component: Component, found: _Found
 ) -> None:
     """A `**` or `*` that opens bold or italic and never closes: the rest prints so."""
-    from generator.printing.rich import unclosed
+    from generator.grammar.markup import unclosed
 
     marker = unclosed(op.text)
     if marker is None:

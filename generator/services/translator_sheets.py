@@ -28,6 +28,7 @@ from typing import Any
 from generator.core.diagnostics import Diagnostic
 from generator.core.errors import DataError, UsageError
 from generator.core.paths import display_path
+from generator.grammar.markup import markup_problem
 from generator.i18n.catalogs import LANGUAGE_NAMES, catalog_path, read_catalog
 from generator.i18n.glossary import Glossary, load_glossary
 from generator.i18n.workflow import catalog_bytes, strays
@@ -41,7 +42,6 @@ from generator.loading.sheets import (
     read_sheets,
 )
 from generator.output.atomic import write_atomic
-from generator.printing.rich import markup_problem
 
 CONTEXT, SOURCE, PLURAL, TRANSLATION, REVIEW, PREVIOUS, NOTES = (
     "Context",

@@ -13,6 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from generator.core.contexts import LAYOUT_CONTEXT
+from generator.grammar.placeholders import (
+    ExpressionError,
+    Placeholder,
+    needs_translation,
+    parse_path,
+    parse_text,
+    single_placeholder,
+)
 from generator.loading.items import Item
 from generator.printing.fonts import FAMILY, FILE, variants
 from generator.printing.geometry import MAX_BLEED, Rect, Size
@@ -20,8 +28,6 @@ from generator.printing.pen import TextStyle
 from generator.templates.expressions import (
     OTHER_ROOTS,
     Env,
-    ExpressionError,
-    Placeholder,
     Sayer,
     Scope,
     colour,
@@ -29,10 +35,6 @@ from generator.templates.expressions import (
     fill_text,
     is_set,
     items_of,
-    needs_translation,
-    parse_path,
-    parse_text,
-    single_placeholder,
 )
 from generator.templates.model import Element, Template, Theme
 

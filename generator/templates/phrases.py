@@ -23,20 +23,15 @@ from typing import Any
 
 from generator.core.contexts import PHRASE_CONTEXT
 from generator.core.diagnostics import Diagnostic
-from generator.loading.document import Document, PathKey
-from generator.loading.items import Item
-from generator.templates.expressions import (
-    Env,
+from generator.grammar.placeholders import (
     ExpressionError,
     Placeholder,
-    Scope,
-    Value,
-    fill_text,
-    is_set,
-    items_of,
     needs_translation,
     parse_text,
 )
+from generator.loading.document import Document, PathKey
+from generator.loading.items import Item
+from generator.templates.expressions import Env, Scope, Value, fill_text, is_set, items_of
 
 Resolve = Callable[[Document, PathKey, str, list[Diagnostic]], Mapping[str, Item] | None]
 """Finds the items of `<file>/<key>` by id, reporting at the place given when it cannot."""
