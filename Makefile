@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test quick lint typecheck pytest kernels-as-python bench clean catalogs
+.PHONY: build test quick lint typecheck pytest kernels-as-python bench clean catalogs api-docs
 
 # An editable install mypy can follow (compat mode: the checkout on sys.path), so that a
 # plug-in's own mypy finds generator.plugin_api in this checkout.
@@ -54,3 +54,7 @@ clean:
 # the code marks with N_/NP_ and merge them into each language (for developers).
 catalogs: $(STAMP)
 	$(BIN)/python -m generator.i18n.interface
+
+# docs/plugin-api.md, from generator.plugin_api's docstrings (a test keeps it current).
+api-docs: $(STAMP)
+	$(BIN)/python -m tests.api_page

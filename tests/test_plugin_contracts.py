@@ -140,3 +140,11 @@ def test_a_fresh_plugin_passes_mypy_and_a_wrong_hook_fails_it(tmp_path: Path) ->
     assert all(line.startswith("broken-game") for line in errors), checked.stdout
     assert any("plugin.py" in line and "Too many arguments" in line for line in errors), errors
     assert any('Signature of "model" incompatible with supertype' in line for line in errors)
+
+
+def test_the_api_page_says_what_plugin_api_holds() -> None:
+    """docs/plugin-api.md is made from the source: run `make api-docs` after changing a
+    docstring or a signature of the plug-in API."""
+    from tests.api_page import PAGE, page
+
+    assert PAGE.read_text(encoding="utf-8") == page(), "docs/plugin-api.md is stale: make api-docs"

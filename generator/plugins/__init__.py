@@ -49,15 +49,17 @@ class Plugin(Generic[ModelT]):
     game's model, which `model` makes and the other hooks are given.
 
     A hook imports what it needs inside its body, so that importing the plug-in costs
-    nothing::
+    nothing:
 
-        class MyGame(Plugin["Deck"]):
-            id = "my-game"
+    ```python
+    class MyGame(Plugin["Deck"]):
+        id = "my-game"
 
-            def model(self, pack: Pack) -> Deck:
-                from my_game.model import model
+        def model(self, pack: Pack) -> Deck:
+            from my_game.model import model
 
-                return model(pack)
+            return model(pack)
+    ```
     """
 
     id: ClassVar[str] = ""

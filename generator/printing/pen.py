@@ -29,7 +29,10 @@ from generator.printing.typography import NO_BREAK, tie
 
 Colour = str
 """#RRGGBB."""
-WHITE, BLACK = "#FFFFFF", "#000000"
+WHITE = "#FFFFFF"
+"""White, as a colour the pen takes."""
+BLACK = "#000000"
+"""Black, as a colour the pen takes."""
 
 
 class TextStyle(NamedTuple):
