@@ -6,8 +6,9 @@ simulation contract, the errors the command line prints, located
 diagnostics and the registry of cross-checks, the document blocks of
 summaries and reports, the pen and geometry of drawings and icons,
 translation, the statistics of balance reports, the helper that compiles
-kernels, and the options and error boundary of `draftdeck rules` commands. draftdeck's internals may move; these
-names stay (docs/plugins.md).
+kernels, and the rules questions a game declares (draftdeck makes their
+commands). draftdeck's internals may move; these names stay
+(docs/plugins.md).
 
 Each name is imported when first used, so importing this module costs
 nothing: validating a pack loads a plug-in's cross-checks without its
@@ -20,8 +21,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from generator.cli.boundary import user_errors
-    from generator.cli.options import DataOption, EditionOption, JsonOption
     from generator.core.diagnostics import Diagnostic, Severity
     from generator.core.errors import (
         DataError,
@@ -75,6 +74,7 @@ if TYPE_CHECKING:
         DrawingHook,
         IconHook,
     )
+    from generator.plugins.questions import Argument, Question
     from generator.plugins.simulation import Figures, Played, Simulation, SimulationSettings
     from generator.printing.geometry import Rect
     from generator.printing.pen import BLACK, WHITE, Pen, TextStyle
@@ -82,10 +82,6 @@ if TYPE_CHECKING:
     from generator.templates.paint import DrawingContext
 
 _WHERE = {
-    "user_errors": "generator.cli.boundary",
-    "DataOption": "generator.cli.options",
-    "EditionOption": "generator.cli.options",
-    "JsonOption": "generator.cli.options",
     "Diagnostic": "generator.core.diagnostics",
     "Severity": "generator.core.diagnostics",
     "DataError": "generator.core.errors",
@@ -139,6 +135,8 @@ _WHERE = {
     "DrawCard": "generator.plugins.hooks",
     "DrawingHook": "generator.plugins.hooks",
     "IconHook": "generator.plugins.hooks",
+    "Argument": "generator.plugins.questions",
+    "Question": "generator.plugins.questions",
     "Figures": "generator.plugins.simulation",
     "Played": "generator.plugins.simulation",
     "Simulation": "generator.plugins.simulation",
@@ -160,11 +158,11 @@ __all__ = [
     "NP_",
     "N_",
     "WHITE",
+    "Argument",
     "BarChart",
     "Block",
     "Checks",
     "DataError",
-    "DataOption",
     "Diagnostic",
     "Docs",
     "Document",
@@ -172,13 +170,11 @@ __all__ = [
     "DrawCard",
     "DrawingContext",
     "DrawingHook",
-    "EditionOption",
     "Figure",
     "Figures",
     "Heading",
     "IconHook",
     "InputError",
-    "JsonOption",
     "LoadedPack",
     "Manifest",
     "Pack",
@@ -187,6 +183,7 @@ __all__ = [
     "Pen",
     "Played",
     "Plugin",
+    "Question",
     "Rect",
     "ScenarioError",
     "Severity",
@@ -222,7 +219,6 @@ __all__ = [
     "render_table",
     "scenarios",
     "unknown",
-    "user_errors",
     "wilson",
 ]
 

@@ -163,7 +163,7 @@ def test_rank_text_output(tmp_path: Path, runner: CliRunner) -> None:
     questions.write_text(RANK_QUESTIONS, encoding="utf-8")
     _, out, _ = run(runner, ["rank", str(questions)])
     lines = out.splitlines()
-    assert lines[0] == f"# question 1 ({questions}:2)"
+    assert lines[0] == f"# rank 1 ({questions}:2)"
     assert lines[1].split() == ["rank", "manager", "strength", "shows", "special", "fans"]
     assert lines[3].split() == ["1", "Emma", "4", "number", "5", "-", "13"]
 
@@ -327,16 +327,14 @@ def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) ->
         "[draftdeck.games]\nother = othergame_plugin:PLUGIN\n", encoding="utf-8"
     )
     (site / "othergame_plugin.py").write_text(
-        "import typer\n"
-        "from generator.plugin_api import Plugin\n"
-        "app = typer.Typer()\n"
-        "@app.command('match')\n"
-        "def match() -> None:\n"
-        "    print('the other game answers')\n"
+        "from generator.plugin_api import Plugin, Question\n"
+        "def answer(model: object) -> dict[str, str]:\n"
+        "    return {'said': 'the other game answers'}\n"
+        "MATCH = Question('match', 'A match.', answer, lambda answer: answer['said'])\n"
         "class Other(Plugin[None]):\n"
         "    id = 'other-game'\n"
-        "    def rules(self) -> typer.Typer:\n"
-        "        return app\n"
+        "    def questions(self) -> list[Question[None, dict[str, str]]]:\n"
+        "        return [MATCH]\n"
         "PLUGIN = Other()\n",
         encoding="utf-8",
     )
@@ -349,6 +347,14 @@ def test_a_question_two_games_ask_is_refused_without_its_game(tmp_path: Path) ->
             command, cwd=tmp_path, env=env, capture_output=True, text=True, check=False
         )
 
+    made = subprocess.run(
+        [draftdeck, "new", "other-game", "--into", "data"], cwd=tmp_path, check=False
+    )
+    assert made.returncode == 0
+    manifest = tmp_path / "data" / "other-game" / "game.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8") + "plugin: other-game\n", encoding="utf-8"
+    )
     both = run("match")
     assert both.returncode == 2, both.stderr
     assert "'match' is a question of extraliga-all-stars and other-game" in both.stderr
@@ -371,7 +377,7 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
     site = tmp_path / "site"
     games = {
         "syntax": ("syntax_plugin", "from syntax_cli import app"),
-        "function": ("function_plugin", "app = questions"),
+        "function": ("function_plugin", "app = [questions]"),
         "missing": ("missing_plugin", ""),
     }
     points = "".join(f"{game} = {module}:PLUGIN\n" for game, (module, _) in games.items())
@@ -390,7 +396,7 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
             "from generator.plugin_api import Plugin\n"
             "def questions() -> None: ...\n"
             f"class Game(Plugin[None]):\n    id = '{game}-game'\n"
-            f"    def rules(self) -> Any:\n        {rules}\n        return app\n"
+            f"    def questions(self) -> Any:\n        {rules}\n        return app\n"
             "PLUGIN = Game()\n"
         )
         (site / f"{module}.py").write_text(body, encoding="utf-8")
@@ -408,8 +414,8 @@ def test_a_broken_plugin_fails_only_its_own_game(tmp_path: Path) -> None:
     assert answered.returncode == 0 and "Traceback" not in answered.stderr, answered.stderr
     assert run("extraliga-all-stars", "match", "--help").returncode == 0
     for game, why in (
-        ("syntax-game", "syntax_plugin.Game.rules: SyntaxError"),
-        ("function-game", "function_plugin.Game.rules returns a function, not a typer.Typer"),
+        ("syntax-game", "syntax_plugin.Game.questions: SyntaxError"),
+        ("function-game", "function_plugin.Game.questions gives no Questions"),
         ("missing", "ModuleNotFoundError: No module named 'not_a_module_anywhere'"),
     ):
         refused = run(game, "anything")

@@ -118,14 +118,20 @@ def test_impossible_questions_name_the_rule(
 
 
 def test_odds_never_round_an_uncertain_outcome_to_certain() -> None:
-    from generator.games.extraliga_all_stars.cli import _odds_text
+    from generator.games.extraliga_all_stars.questions import Odds, _odds_text
     from generator.play.balance import chance
 
     assert [chance(p) for p in (0.0, 1e-15, 0.0004, 0.0006, 0.5, 0.99952, 1 - 1e-15, 1.0)] == [
         "0%", "0%", "<0.1%", "0.1%", "50.0%", ">99.9%", "100%", "100%",
     ]  # fmt: skip
-    odds = {"win": 0.99996, "overtime_win": 0.00002, "overtime_loss": 0.00002, "loss": 0.0}
-    assert _odds_text({**odds, "points": 3.0}).startswith(
+    odds: Odds = {
+        "win": 0.99996,
+        "overtime_win": 0.00002,
+        "overtime_loss": 0.00002,
+        "loss": 0.0,
+        "points": 3.0,
+    }
+    assert _odds_text(odds).startswith(
         "win >99.9%, overtime win <0.1%, overtime loss <0.1%, loss 0%;"
     )
 

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from generator.cli.app import app
 from generator.core.errors import UsageError
 from generator.plugins import (
+    Hook,
     Plugin,
     checked,
     checked_drawings,
@@ -23,6 +23,7 @@ from generator.plugins import (
     checked_simulation,
     installed,
 )
+from generator.plugins.questions import Question
 from generator.plugins.simulation import Simulation
 
 SHIPPED = ("all-star-draft", "disaster-draft", "extraliga-all-stars")
@@ -33,7 +34,7 @@ def test_every_hook_a_shipped_game_overrides_meets_its_contract(game: str) -> No
     plugin = installed()[game]
     assert checked(plugin) is None
     assert plugin.has("model") and plugin.has("cross_checks") and plugin.has("values")
-    assert isinstance(plugin.rules(), typer.Typer)
+    assert all(isinstance(q, Question) and q.refused() is None for q in plugin.questions())
     assert isinstance(checked_simulation(plugin), Simulation)
     assert all(callable(drawing) for drawing in checked_drawings(plugin).values())
     assert all(callable(icon) for icon in checked_icons(plugin).values())
@@ -43,7 +44,8 @@ def test_a_hook_not_overridden_is_absent() -> None:
     class Bare(Plugin[None]):
         id = "bare"
 
-    assert not any(Bare().has(hook) for hook in ("model", "rules", "simulation", "drawings"))
+    hooks: tuple[Hook, ...] = ("model", "questions", "simulation", "drawings")
+    assert not any(Bare().has(hook) for hook in hooks)
     assert Bare().cross_checks({}, None) == []  # type: ignore[arg-type]
     with pytest.raises(UsageError, match="the bare plug-in has no simulation"):
         Bare().simulation()

@@ -15,18 +15,17 @@ imports nothing of draftdeck but `generator.plugin_api`.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from generator.core.errors import UsageError
 from generator.plugins.hooks import DrawCard, DrawingHook, IconHook
+from generator.plugins.questions import Question
 from generator.plugins.simulation import Simulation
 
 if TYPE_CHECKING:
-    import typer
-
     from generator.core.diagnostics import Diagnostic
     from generator.i18n.ui import Translator
     from generator.loading.document import Document
@@ -38,7 +37,7 @@ ENTRY_POINT_GROUP = "draftdeck.games"
 ModelT = TypeVar("ModelT")
 
 Hook = Literal[
-    "cross_checks", "model", "values", "rules", "simulation", "export", "drawings", "icons"
+    "cross_checks", "model", "values", "questions", "simulation", "export", "drawings", "icons"
 ]
 HOOKS: tuple[Hook, ...] = get_args(Hook)
 
@@ -88,9 +87,9 @@ class Plugin(Generic[ModelT]):
         blocks, card ids for `cards:` blocks."""
         raise self._missing("values")
 
-    def rules(self) -> typer.Typer:
-        """A Typer app whose commands `draftdeck rules` runs."""
-        raise self._missing("rules")
+    def questions(self) -> Sequence[Question[ModelT, Any]]:
+        """The game's rules questions, which `draftdeck rules <game> <question>` asks."""
+        raise self._missing("questions")
 
     def simulation(self) -> Simulation[ModelT, Any, Any, Any]:
         """The game's simulator, for `draftdeck simulate` and `draftdeck sweep`."""

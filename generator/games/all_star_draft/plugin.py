@@ -5,14 +5,12 @@ plug-in costs nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.plugin_api import Plugin
 
 if TYPE_CHECKING:
-    import typer
-
     from generator.plugin_api import (
         Diagnostic,
         Document,
@@ -21,6 +19,7 @@ if TYPE_CHECKING:
         IconHook,
         Manifest,
         Pack,
+        Question,
         Simulation,
         Translator,
     )
@@ -62,10 +61,10 @@ class AllStarDraft(Plugin["Game"]):
 
         return values(model, edition, translator, draw_card)
 
-    def rules(self) -> typer.Typer:
-        from .cli import app
+    def questions(self) -> Sequence[Question[Game, Any]]:
+        from .questions import QUESTIONS
 
-        return app
+        return QUESTIONS
 
     def simulation(self) -> Simulation[Game, Any, Any, Any]:
         from .simulation.simulator import SIMULATION

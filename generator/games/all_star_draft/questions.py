@@ -1,4 +1,4 @@
-"""Answers to rules questions as plain data, for the `draftdeck rules` commands.
+"""All-Star Draft's rules questions: their answers as plain data, and how each reads.
 
 Question files are checked here value by value, so that a wrong card id or
 team size is reported at its line and column before the engine is asked.
@@ -7,7 +7,8 @@ team size is reported at its line and column before the engine is asked.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, NotRequired, TypedDict
 
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.rules import (
@@ -20,10 +21,62 @@ from generator.games.all_star_draft.rules import (
     specials_met,
     team_strength,
 )
-from generator.plugin_api import Document, InputError, ScenarioError, located
+from generator.plugin_api import (
+    Argument,
+    Document,
+    InputError,
+    Question,
+    ScenarioError,
+    located,
+    render_table,
+)
+
+SCHEMAS = Path(__file__).parent / "schemas"
+"""The schemas of the questions' files (package data)."""
 
 
-def strength_json(result: TeamStrength) -> dict[str, Any]:
+class StrengthAnswer(TypedDict):
+    """A team's strength, the group it shows, and the specials it meets."""
+
+    strength: int
+    attribute: str
+    value: Any
+    """The value the shown group shares (a number, a species, a symbol)."""
+    specials: list[str]
+
+
+class BestTeamAnswer(StrengthAnswer):
+    team: list[str]
+
+
+class Ranked(TypedDict):
+    manager: str
+    strength: int
+    attribute: str
+    value: Any
+    special: str | None
+    rank: int
+    fans: int | None
+
+
+class RankAnswer(TypedDict):
+    results: list[Ranked]
+    arena: NotRequired[str]
+
+
+class RoundAnswer(TypedDict):
+    """A playoff round: who is weakest, who loses, and what it costs."""
+
+    weakest: list[str]
+    shootout_needed: bool
+    loser: str | None
+    outcome: str | None
+    tickets_left: int | None
+    place: int | None
+    fans: int | None
+
+
+def strength_json(result: TeamStrength) -> StrengthAnswer:
     """The JSON form of a team's strength."""
     return {
         "strength": result.strength,
@@ -35,7 +88,7 @@ def strength_json(result: TeamStrength) -> dict[str, Any]:
 
 def strength_answer(
     book: RuleBook, cards: Sequence[str], players: int, arena: str | None
-) -> dict[str, Any]:
+) -> StrengthAnswer:
     """`rules strength`: a team's strength, shown group and specials.
 
     With an arena, `specials` holds its special if the team meets it;
@@ -49,13 +102,20 @@ def strength_answer(
 
 def best_team_answer(
     book: RuleBook, bench: Sequence[str], players: int, arena: str | None
-) -> dict[str, Any]:
+) -> BestTeamAnswer:
     """`rules best-team`: the strongest team of five from a bench."""
     team, result = best_team(book, bench, players, book.arena(arena))
-    return {"team": list(team), **strength_json(result)}
+    found = strength_json(result)
+    return {
+        "team": list(team),
+        "strength": found["strength"],
+        "attribute": found["attribute"],
+        "value": found["value"],
+        "specials": found["specials"],
+    }
 
 
-def rank_answer(game: Game, question: Document) -> dict[str, Any]:
+def rank_answer(game: Game, question: Document) -> RankAnswer:
     """`rules rank`: the teams of one question ranked, with fans when an arena is named."""
     value = question.value
     book = _book(game, question)
@@ -63,7 +123,7 @@ def rank_answer(game: Game, question: Document) -> dict[str, Any]:
     players = _players(game, question, default=len(teams))
     arena = _arena(book, question)
     ranked = _ask(question, lambda: rank_teams(book, teams, players, arena))
-    return {
+    answer: RankAnswer = {
         "results": [
             {
                 "manager": team.manager,
@@ -78,11 +138,13 @@ def rank_answer(game: Game, question: Document) -> dict[str, Any]:
             }
             for team in ranked
         ],
-        **({"arena": value["arena"]} if "arena" in value else {}),
     }
+    if "arena" in value:
+        answer["arena"] = value["arena"]
+    return answer
 
 
-def playoff_round_answer(game: Game, question: Document) -> dict[str, Any]:
+def playoff_round_answer(game: Game, question: Document) -> RoundAnswer:
     """`rules playoff-round`: who is weakest, who loses, and what it costs."""
     value = question.value
     book = _book(game, question)
@@ -174,3 +236,108 @@ def _card(book: RuleBook, question: Document, path: tuple[str | int, ...], card:
         raise located(
             question, path, f"unknown card '{card}'; card ids are <species>-<number>, e.g. duck-4"
         )
+
+
+def asked_strength(
+    game: Game, cards: list[str], players: int, arena: str | None, edition: str | None
+) -> StrengthAnswer:
+    """`rules strength`, in the edition asked."""
+    return strength_answer(rule_book(game, edition), cards, players, arena)
+
+
+def asked_best_team(
+    game: Game, cards: list[str], players: int, arena: str | None, edition: str | None
+) -> BestTeamAnswer:
+    """`rules best-team`, in the edition asked."""
+    return best_team_answer(rule_book(game, edition), cards, players, arena)
+
+
+def _shown(answer: StrengthAnswer | Ranked) -> str:
+    return f"{answer['attribute']} {answer['value']}"
+
+
+def strength_text(answer: StrengthAnswer) -> str:
+    """A strength as lines for the terminal."""
+    specials = ", ".join(answer["specials"]) or "none"
+    return f"strength {answer['strength']}, shows {_shown(answer)}\nspecials met: {specials}"
+
+
+def best_team_text(answer: BestTeamAnswer) -> str:
+    """The best team and its strength, as lines for the terminal."""
+    return "team: " + " ".join(answer["team"]) + "\n" + strength_text(answer)
+
+
+def rank_text(answer: RankAnswer) -> str:
+    """The ranking as a table."""
+    rows = [
+        [r["rank"], r["manager"], r["strength"], _shown(r), r["special"], r["fans"]]
+        for r in answer["results"]
+    ]
+    return render_table(["rank", "manager", "strength", "shows", "special", "fans"], rows)
+
+
+def round_text(answer: RoundAnswer) -> str:
+    """A playoff round's outcome, as lines for the terminal."""
+    lines = ["weakest: " + ", ".join(answer["weakest"])]
+    if answer["loser"] is None:
+        lines.append("a penalty shootout decides: give each tied manager a shootout card")
+    elif answer["outcome"] == "ticket":
+        lines.append(f"{answer['loser']} gives up a ticket ({answer['tickets_left']} left)")
+    else:
+        lines.append(
+            f"{answer['loser']} is eliminated: place {answer['place']}, {answer['fans']} fans"
+        )
+    return "\n".join(lines)
+
+
+def _team_arguments(cards: str) -> tuple[Argument, ...]:
+    return (
+        Argument("cards", cards, many=True),
+        Argument(
+            "players",
+            "Managers in the game; 2-4 and 5-6 rank silver and bronze differently.",
+            int,
+            option="--players",
+            default=4,
+        ),
+        Argument("arena", "Arena id, e.g. combo-stadium-2.", option="--arena"),
+        Argument(
+            "edition",
+            "Edition id, e.g. 2025 or 2020.",
+            option="--edition",
+            shown_default="the game's default",
+        ),
+    )
+
+
+QUESTIONS: tuple[Question[Game, Any], ...] = (
+    Question(
+        "strength",
+        "The strength of a team, the group it shows and the specials it meets.",
+        asked_strength,
+        strength_text,
+        arguments=_team_arguments("Five card ids, e.g. duck-4."),
+    ),
+    Question(
+        "best-team",
+        "The strongest team of five the bench can make (exact).",
+        asked_best_team,
+        best_team_text,
+        arguments=_team_arguments("The bench: 5 to 18 card ids."),
+    ),
+    Question(
+        "rank",
+        "Rank the teams of each question, with the arena's fans when one is named.",
+        rank_answer,
+        rank_text,
+        schema=SCHEMAS / "rank-scenario.schema.json",
+    ),
+    Question(
+        "playoff-round",
+        "Decide a playoff round: the weakest team, the shootout, the ticket or the place.",
+        playoff_round_answer,
+        round_text,
+        schema=SCHEMAS / "playoff-round-scenario.schema.json",
+    ),
+)
+"""The game's rules questions (the plug-in's questions hook)."""

@@ -7,8 +7,9 @@ the graveyard chain takes and a reading of the win condition.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypedDict
 
 from generator.games.disaster_draft.battle import (
     REWARD_SEAT,
@@ -22,10 +23,73 @@ from generator.games.disaster_draft.battle import (
     winner_takes_reward,
 )
 from generator.games.disaster_draft.model import Deck, Effect, Kind, Unit, WinCondition
-from generator.plugin_api import Document, located, plain_kernels
+from generator.plugin_api import Document, Question, located, plain_kernels
+
+SCHEMAS = Path(__file__).parent / "schemas"
+"""The schemas of the questions' files (package data)."""
 
 
-def battle_answer(deck: Deck, question: Document) -> dict[str, Any]:
+class Strength(TypedDict):
+    target: str
+    before: int
+    after: int
+
+
+class Step(TypedDict):
+    """One effect acting."""
+
+    unit: str
+    player: str
+    speed: int
+    effect: str
+    strengths: list[Strength]
+    died: list[str]
+    drew: int
+
+
+class Reward(TypedDict):
+    id: str
+    strength: int
+    final: int
+    alive: bool
+    goes_to: str
+    """A player, or 'graveyard'."""
+
+
+class Fighter(TypedDict):
+    id: str
+    strength: int
+    speed: int
+    final: int
+    alive: bool
+
+
+class Link(TypedDict):
+    """One card the graveyard chain takes."""
+
+    chooser: str
+    unit: str
+    owner: str
+
+
+class BattleAnswer(TypedDict):
+    """A battle step by step."""
+
+    players: list[str]
+    win_condition: str
+    chain_counts: str
+    dead_reward: str
+    reward: Reward | None
+    steps: list[Step]
+    armies: dict[str, list[Fighter]]
+    totals: dict[str, int]
+    winner: str | None
+    draws: dict[str, int]
+    chain: list[Link]
+    back_to_hand: dict[str, list[str]]
+
+
+def battle_answer(deck: Deck, question: Document) -> BattleAnswer:
     """The battle's every effect, the totals, the winner, the chain and what goes back to hand."""
     value = question.value
     names = list(value["armies"])
@@ -170,8 +234,8 @@ def _step(
     change: Change,
     armies: Sequence[Sequence[Unit]],
     names: Sequence[str],
-    label: Any,
-) -> dict[str, Any]:
+    label: Callable[[Place], str],
+) -> Step:
     seat, k = change.unit
     unit = armies[seat][k]
     return {
@@ -206,3 +270,57 @@ def describe(effect: Effect) -> str:
     if effect.army is not None:
         filters.append(f"when played with {effect.army} unit{'s' if effect.army > 1 else ''}")
     return core + (f" ({', '.join(filters)})" if filters else "")
+
+
+def battle_text(answer: BattleAnswer) -> str:
+    """The answer as lines for the terminal."""
+    lines = []
+    reward = answer["reward"]
+    if reward is not None:
+        lines.append(f"reward: {reward['id']} (strength {reward['strength']})")
+    for name, units in answer["armies"].items():
+        shown = ", ".join(f"{u['id']} ({u['strength']}, speed {u['speed']})" for u in units)
+        lines.append(f"{name}: {shown}")
+    for number, step in enumerate(answer["steps"], 1):
+        what = [f"{s['target']} {s['before']} -> {s['after']}" for s in step["strengths"]]
+        what += [f"{target} dies" for target in step["died"]]
+        if step["drew"]:
+            what.append(f"{step['player']} draws {step['drew']}")
+        lines.append(
+            f"{number}. {step['player']}'s {step['unit']} (speed {step['speed']}): "
+            f"{step['effect']}: {'; '.join(what) or 'no effect'}"
+        )
+    totals = ", ".join(f"{name} {total}" for name, total in answer["totals"].items())
+    prize = (
+        ""
+        if reward is None
+        else f" (reward {reward['final']}{'' if reward['alive'] else ', died'})"
+    )
+    lines.append(f"totals: {totals}{prize}")
+    lines.append(f"winner ({answer['win_condition']}): {answer['winner'] or 'nobody'}")
+    if reward is not None:
+        where = reward["goes_to"]
+        lines.append(
+            "the reward goes to the graveyard"
+            if where == "graveyard"
+            else f"the reward goes to {where}'s hand"
+        )
+    for link in answer["chain"]:
+        lines.append(f"graveyard: {link['chooser']} sends {link['owner']}'s {link['unit']}")
+    for name, cards in answer["back_to_hand"].items():
+        lines.append(
+            f"back to {name}'s hand: {', '.join(cards) or 'nothing'}; draws {answer['draws'][name]}"
+        )
+    return "\n".join(lines)
+
+
+QUESTIONS: tuple[Question[Deck, BattleAnswer], ...] = (
+    Question(
+        "battle",
+        "A battle step by step: every effect by speed, totals, winner, graveyard chain.",
+        battle_answer,
+        battle_text,
+        schema=SCHEMAS / "battle-question.schema.json",
+    ),
+)
+"""The game's rules questions (the plug-in's questions hook)."""

@@ -6,20 +6,19 @@ simulator. Each hook imports its module when a command calls it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.plugin_api import Plugin
 
 if TYPE_CHECKING:
-    import typer
-
     from generator.plugin_api import (
         Diagnostic,
         Document,
         DrawCard,
         Manifest,
         Pack,
+        Question,
         Simulation,
         Translator,
     )
@@ -63,10 +62,10 @@ class ExtraligaAllStars(Plugin["Deck"]):
 
         return values(model, edition, translator, draw_card)
 
-    def rules(self) -> typer.Typer:
-        from .cli import app
+    def questions(self) -> Sequence[Question[Deck, Any]]:
+        from .questions import QUESTIONS
 
-        return app
+        return QUESTIONS
 
     def simulation(self) -> Simulation[Deck, Any, Any, Any]:
         from .simulation import SIMULATION
