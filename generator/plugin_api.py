@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     from generator.loading.scenarios import located, read_source, scenarios
     from generator.model.pack import Pack
     from generator.play.balance import (
+        Distribution,
+        Rate,
         chance,
         counts,
         distribution,
@@ -117,6 +119,8 @@ _WHERE = {
     "read_source": "generator.loading.scenarios",
     "scenarios": "generator.loading.scenarios",
     "Pack": "generator.model.pack",
+    "Distribution": "generator.play.balance",
+    "Rate": "generator.play.balance",
     "chance": "generator.play.balance",
     "counts": "generator.play.balance",
     "distribution": "generator.play.balance",
@@ -164,6 +168,7 @@ __all__ = [
     "Checks",
     "DataError",
     "Diagnostic",
+    "Distribution",
     "Docs",
     "Document",
     "DraftdeckError",
@@ -184,6 +189,7 @@ __all__ = [
     "Played",
     "Plugin",
     "Question",
+    "Rate",
     "Rect",
     "ScenarioError",
     "Severity",

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any
+from typing import TypedDict
 
 Z_95 = NormalDist().inv_cdf(0.975)
 """The normal quantile of a two-sided 95% interval."""
@@ -29,6 +29,38 @@ Z_POWER = NormalDist().inv_cdf(0.8)
 """The normal quantile of 80% power."""
 SIGNIFICANT = 0.05
 """q-value below which a change is reported as significant."""
+
+
+class Rate(TypedDict):
+    """A share with its 95 % interval, as a report holds it."""
+
+    count: float
+    of: int
+    rate: float | None
+    """None of no trials."""
+    ci95: list[float]
+    """[low, high]."""
+
+
+class Distribution(TypedDict, total=False):
+    """How values spread, as a report holds it (no keys of no values)."""
+
+    n: int
+    mean: float
+    sd: float
+    min: float
+    median: float
+    max: float
+    counts: dict[str, int]
+    """How often each whole value occurs: {"3": times, ...}."""
+
+
+class MeanInterval(TypedDict):
+    """A mean with its 95 % interval."""
+
+    n: int
+    mean: float
+    ci95: list[float]
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -42,7 +74,7 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
 
 
-def rate(successes: float, trials: int) -> dict[str, Any]:
+def rate(successes: float, trials: int) -> Rate:
     """A rate with its count, trials and 95% interval, rounded for the report."""
     low, high = wilson(successes, trials)
     return {
@@ -66,7 +98,7 @@ def counts(values: Iterable[int | None]) -> dict[str, int]:
     return {"none" if v is None else str(v): found[v] for v in ordered}
 
 
-def distribution(values: Sequence[float]) -> dict[str, Any]:
+def distribution(values: Sequence[float]) -> Distribution:
     """n, mean, standard deviation, min, median, max and the counts of whole values."""
     ordered = sorted(values)
     if not ordered:
@@ -82,7 +114,7 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     }
 
 
-def percent(share: dict[str, Any]) -> str:
+def percent(share: Rate) -> str:
     """A rate as '51.2% (46.4-56.1)': the rate and its 95% interval, in percent."""
     low, high = share["ci95"]
     value = "-" if share["rate"] is None else f"{share['rate'] * 100:.1f}%"
@@ -108,7 +140,7 @@ def chance(value: float) -> str:
     return f"{shown}%"
 
 
-def rate_percent(share: dict[str, Any]) -> float:
+def rate_percent(share: Rate) -> float:
     """A rate in percent with one decimal, for a chart (0 when nothing was counted)."""
     return 0.0 if share["rate"] is None else round(share["rate"] * 100, 1)
 
@@ -118,7 +150,7 @@ def number(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}" if value % 1 else f"{value:.0f}"
 
 
-def mean_interval(values: Sequence[float], is_rate: bool = False) -> dict[str, Any]:
+def mean_interval(values: Sequence[float], is_rate: bool = False) -> MeanInterval:
     """A mean with its 95% interval (Wilson's for a rate, whose values are shares of 0 to 1;
     else the normal approximation), rounded for the report."""
     if is_rate:

@@ -24,6 +24,7 @@ from generator.plugin_api import (
     Block,
     Heading,
     Paragraph,
+    Rate,
     Simulation,
     SimulationSettings,
     Table,
@@ -142,7 +143,7 @@ def balance_report(games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str,
 
 def _not_worth(
     units: dict[str, Any],
-    average: dict[str, Any],
+    average: Rate,
     held: Counter[tuple[str, str]],
     sent: Counter[tuple[str, str]],
 ) -> list[dict[str, str]]:

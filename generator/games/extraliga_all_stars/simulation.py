@@ -23,6 +23,7 @@ from generator.plugin_api import (
     BarChart,
     Block,
     Heading,
+    Rate,
     Simulation,
     SimulationSettings,
     Table,
@@ -214,7 +215,7 @@ def gist(report: dict[str, Any]) -> list[str]:
     return [f"mean points per manager: {number(report['points_per_manager']['mean'])}"]
 
 
-def _cell(rate_: dict[str, Any] | None) -> str:
+def _cell(rate_: Rate | None) -> str:
     return "-" if rate_ is None else f"{percent(rate_)} of {rate_['of']}"
 
 
