@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,15 +47,21 @@ class LoadedDocuments:
 
 
 def load_documents(
-    root: Path, specs: Iterable[DocumentSpec], found: Schemas, check: bool = True
+    root: Path,
+    specs: Iterable[DocumentSpec],
+    found: Schemas,
+    check: bool = True,
+    passed: Collection[str] = (),
 ) -> LoadedDocuments:
     """Load every spec'd file of the pack at `root`; bad files are reported, not raised.
-    Without `check`, the files are not held against their schemas (they passed before)."""
+    Without `check`, the files are not held against their schemas (they passed before), nor
+    are those `passed` names (paths in the pack)."""
     documents: dict[str, Document] = {}
     unchecked: dict[str, Document] = {}
     diagnostics: list[Diagnostic] = []
     for spec in specs:
-        document, problems = load_one(root, spec, found, check, unchecked=unchecked)
+        checked = check and spec.relative not in passed
+        document, problems = load_one(root, spec, found, checked, unchecked=unchecked)
         diagnostics.extend(problems)
         if document is not None:
             documents[spec.key] = document

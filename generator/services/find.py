@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -82,12 +82,16 @@ class LoadedPack:
         return chosen
 
 
-def load_pack(root: Path, printing: bool = True, to_view: bool = False) -> LoadedPack:
+def load_pack(
+    root: Path, printing: bool = True, to_view: bool = False, passed: Collection[str] = ()
+) -> LoadedPack:
     """The valid pack at `root`; DataError with every problem otherwise. Without `printing`
     only what the rules read is checked (for rules questions and simulations), and files
     that passed their schemas before, unchanged, are not held against them again. `to_view`
     loads a pack whose only errors are texts the build would refuse, with those errors as
-    its `printing_problems`: a viewer draws every card and shows them where they are."""
+    its `printing_problems`: a viewer draws every card and shows them where they are.
+    `passed` names files (paths in the pack) known to have passed their schemas as they are
+    (a sweep's variant: every file but the edited ones is the base's)."""
     from generator.services import remembered
     from generator.services.validate import validate_pack
 
@@ -98,7 +102,7 @@ def load_pack(root: Path, printing: bool = True, to_view: bool = False) -> Loade
         except OSError:
             key = None  # checked in full
     known = key is not None and remembered.recall(key) == remembered.SCHEMAS_PASSED
-    result = validate_pack(root, printing, schemas_passed=known)
+    result = validate_pack(root, printing, schemas_passed=known, passed=passed)
     shown = tuple(d for d in result.diagnostics if to_view and d.printing)
     _raise_errors(d for d in result.diagnostics if d not in shown)
     if key is not None and not known:

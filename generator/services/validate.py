@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,14 +132,21 @@ def links_leading_out(root: Path, below: Path | None = None) -> list[Diagnostic]
     ]
 
 
-def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = False) -> PackResult:
+def validate_pack(
+    root: Path,
+    printing: bool = True,
+    schemas_passed: bool = False,
+    passed: Collection[str] = (),
+) -> PackResult:
     """Every problem in the pack at `root`, its provisional values and, if readable, its model;
     without `printing`, only what the game's rules read is checked: not the templates against
     the cards, the documents, the characters or the translations (a rules question or a
     simulation prints and translates nothing). With `schemas_passed` (these very files passed
-    their schemas before), the files are not held against their schemas again."""
+    their schemas before), the files are not held against their schemas again; `passed` names
+files (paths in the pack) of which that is known one by one."""
     found = pack_schemas(root)
-    manifest_document, diagnostics = load_one(root, MANIFEST, found, not schemas_passed)
+    checked = not schemas_passed and MANIFEST.relative not in passed
+    manifest_document, diagnostics = load_one(root, MANIFEST, found, checked)
     if manifest_document is None:
         return PackResult(root, {}, tuple(diagnostics), ())
     manifest = read_manifest(root, manifest_document)
@@ -148,7 +155,7 @@ def validate_pack(root: Path, printing: bool = True, schemas_passed: bool = Fals
     if plugin is not None:
         diagnostics += _unlisted(plugin, manifest, manifest_document)
     specs = [*manifest.specs(), *manifest.layout_specs(), *manifest.document_specs()]
-    loaded = load_documents(root, specs, found, not schemas_passed)
+    loaded = load_documents(root, specs, found, not schemas_passed, passed)
     documents = {**loaded.documents, "game": manifest_document}
     diagnostics += loaded.diagnostics
     diagnostics += unexpected_files(root, [MANIFEST, *specs])
