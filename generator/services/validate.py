@@ -143,7 +143,7 @@ def validate_pack(
     the cards, the documents, the characters or the translations (a rules question or a
     simulation prints and translates nothing). With `schemas_passed` (these very files passed
     their schemas before), the files are not held against their schemas again; `passed` names
-files (paths in the pack) of which that is known one by one."""
+    files (paths in the pack) of which that is known one by one."""
     found = pack_schemas(root)
     checked = not schemas_passed and MANIFEST.relative not in passed
     manifest_document, diagnostics = load_one(root, MANIFEST, found, checked)
