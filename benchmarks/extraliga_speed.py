@@ -31,10 +31,10 @@ from pathlib import Path
 from playing import table
 from process_timing import compile_seconds
 
+from generator.games.extraliga_all_stars.answers import bonus_answer
 from generator.games.extraliga_all_stars.bonus_phase import Bonuses, Side, bonus_odds, positions
 from generator.games.extraliga_all_stars.match import match_odds
 from generator.games.extraliga_all_stars.match_play import sampled_odds
-from generator.games.extraliga_all_stars.questions import bonus_answer
 from generator.play.simulation import play_game
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"

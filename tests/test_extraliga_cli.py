@@ -118,7 +118,7 @@ def test_impossible_questions_name_the_rule(
 
 
 def test_odds_never_round_an_uncertain_outcome_to_certain() -> None:
-    from generator.games.extraliga_all_stars.questions import Odds, _odds_text
+    from generator.games.extraliga_all_stars.answer_types import Odds, _odds_text
     from generator.play.balance import chance
 
     assert [chance(p) for p in (0.0, 1e-15, 0.0004, 0.0006, 0.5, 0.99952, 1 - 1e-15, 1.0)] == [

@@ -1,5 +1,8 @@
 """All-Star Draft's rules questions: their answers as plain data, and how each reads.
 
+The engine is imported when a question is answered, so that `draftdeck rules` lists every
+game's questions without loading every game's engine.
+
 Question files are checked here value by value, so that a wrong card id or
 team size is reported at its line and column before the engine is asked.
 """
@@ -8,19 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
-from generator.games.all_star_draft.model import Game
-from generator.games.all_star_draft.rules import (
-    RuleBook,
-    TeamStrength,
-    best_team,
-    playoff_round,
-    rank_teams,
-    rule_book,
-    specials_met,
-    team_strength,
-)
 from generator.plugin_api import (
     Argument,
     Document,
@@ -30,6 +22,10 @@ from generator.plugin_api import (
     located,
     render_table,
 )
+
+if TYPE_CHECKING:
+    from generator.games.all_star_draft.model import Game
+    from generator.games.all_star_draft.rules import RuleBook, TeamStrength
 
 SCHEMAS = Path(__file__).parent / "schemas"
 """The schemas of the questions' files (package data)."""
@@ -94,6 +90,8 @@ def strength_answer(
     With an arena, `specials` holds its special if the team meets it;
     without one, every special the team would meet.
     """
+    from generator.games.all_star_draft.rules import specials_met, team_strength
+
     answer = strength_json(team_strength(book, list(cards), players, arena))
     if arena is None:
         answer["specials"] = [s.value for s in specials_met(book, book.team(list(cards)))]
@@ -104,6 +102,8 @@ def best_team_answer(
     book: RuleBook, bench: Sequence[str], players: int, arena: str | None
 ) -> BestTeamAnswer:
     """`rules best-team`: the strongest team of five from a bench."""
+    from generator.games.all_star_draft.rules import best_team
+
     team, result = best_team(book, bench, players, book.arena(arena))
     found = strength_json(result)
     return {
@@ -122,6 +122,8 @@ def rank_answer(game: Game, question: Document) -> RankAnswer:
     teams = _teams(book, question, "teams")
     players = _players(game, question, default=len(teams))
     arena = _arena(book, question)
+    from generator.games.all_star_draft.rules import rank_teams
+
     ranked = _ask(question, lambda: rank_teams(book, teams, players, arena))
     answer: RankAnswer = {
         "results": [
@@ -153,6 +155,8 @@ def playoff_round_answer(game: Game, question: Document) -> RoundAnswer:
     shootout = value.get("shootout", {})
     for name, card in shootout.items():
         _card(book, question, ("shootout", name), card)
+    from generator.games.all_star_draft.rules import playoff_round
+
     result = _ask(
         question, lambda: playoff_round(book, players, teams, value.get("tickets"), shootout)
     )
@@ -184,6 +188,8 @@ def _book(game: Game, question: Document) -> RuleBook:
             ("edition",),
             f"unknown edition '{edition}'; editions: {', '.join(game.editions)}",
         )
+    from generator.games.all_star_draft.rules import rule_book
+
     return rule_book(game, None if edition is None else str(edition))
 
 
@@ -242,6 +248,8 @@ def asked_strength(
     game: Game, cards: list[str], players: int, arena: str | None, edition: str | None
 ) -> StrengthAnswer:
     """`rules strength`, in the edition asked."""
+    from generator.games.all_star_draft.rules import rule_book
+
     return strength_answer(rule_book(game, edition), cards, players, arena)
 
 
@@ -249,6 +257,8 @@ def asked_best_team(
     game: Game, cards: list[str], players: int, arena: str | None, edition: str | None
 ) -> BestTeamAnswer:
     """`rules best-team`, in the edition asked."""
+    from generator.games.all_star_draft.rules import rule_book
+
     return best_team_answer(rule_book(game, edition), cards, players, arena)
 
 
