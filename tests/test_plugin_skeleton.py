@@ -48,7 +48,13 @@ def test_the_starter_plugin_installs_validates_simulates_and_passes_its_tests(
         env,
     )  # fmt: skip
     assert "40 games" in shown and "win rate" in shown
-    assert "3 passed" in _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], plugin, env)  # fmt: skip
+    asked = _run(
+        [draftdeck, "rules", "tidepool", "round", "sun-1", "sun-2", "--data", "tidepool"],
+        tmp_path,
+        env,
+    )
+    assert "sun-2 (2): takes the round" in asked and "sun-1 (1): -" in asked
+    assert "4 passed" in _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], plugin, env)  # fmt: skip
 
 
 def test_a_deck_too_small_for_the_largest_table_is_the_plugins_located_error(

@@ -39,7 +39,7 @@ def new(
         typer.Option(
             "--plugin",
             help="Also write a rules plug-in to start from (plugin/: its model, example rules, "
-            "bots, simulation, a cross-check and a test; docs/plugins.md).",
+            "a rules question, bots, simulation, a cross-check and tests; docs/plugins.md).",
         ),
     ] = False,
 ) -> None:
