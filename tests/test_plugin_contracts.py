@@ -23,7 +23,7 @@ from generator.plugins import (
     checked_simulation,
     installed,
 )
-from generator.plugins.questions import Question
+from generator.plugins.questions import Argument, Question
 from generator.plugins.simulation import Simulation
 
 SHIPPED = ("all-star-draft", "disaster-draft", "extraliga-all-stars")
@@ -150,3 +150,27 @@ def test_the_api_page_says_what_plugin_api_holds() -> None:
     from tests.api_page import PAGE, page
 
     assert PAGE.read_text(encoding="utf-8") == page(), "docs/plugin-api.md is stale: make api-docs"
+
+
+def test_a_question_whose_answer_cannot_take_what_it_declares_is_refused() -> None:
+    def answer(model: object, cards: list[str]) -> dict[str, int]:
+        return {"cards": len(cards)}
+
+    def on_file(model: object, question: object) -> dict[str, int]:
+        return {}
+
+    takes: Question[object, dict[str, int]] = Question(
+        "count", "Count.", answer, str, arguments=(Argument("cards", "Cards."),)
+    )
+    assert takes.refused() is None
+    wrong: Question[object, dict[str, int]] = Question(
+        "count", "Count.", answer, str, arguments=(Argument("players", "P."),)
+    )
+    assert wrong.refused() == (
+        "question 'count': its answer (model, cards) cannot be called as (model, players)"
+    )
+    assert Question("ask", "Ask.", on_file, str, schema=Path("q.json")).refused() is None
+    both: Question[object, dict[str, int]] = Question(
+        "ask", "Ask.", on_file, str, (Argument("x", "X."),), Path("q.json")
+    )
+    assert both.refused() == "question 'ask' reads a file and takes arguments: one or the other"
