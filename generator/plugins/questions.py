@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 ModelT = TypeVar("ModelT")
+RESERVED = frozenset({"data", "as_json", "source"})
+"""Names of what every question's command takes itself: --data, --json, a question file."""
 AnswerT = TypeVar("AnswerT", bound=Mapping[str, Any])
 
 
@@ -68,6 +70,9 @@ class Question(Generic[ModelT, AnswerT]):
         """Why draftdeck cannot call `answer` as it calls it, or None."""
         if self.schema is not None and self.arguments:
             return f"question '{self.name}' reads a file and takes arguments: one or the other"
+        taken = sorted({a.name for a in self.arguments} & RESERVED)
+        if taken:
+            return f"question '{self.name}': an argument may not be named '{taken[0]}' (draftdeck's own)"
         names = {a.name: None for a in self.arguments}
         try:
             signature = inspect.signature(self.answer)
