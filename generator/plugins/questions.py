@@ -15,7 +15,7 @@ text that prints one is checked by mypy), encoded as JSON in one place.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -90,7 +90,3 @@ class Question(Generic[ModelT, AnswerT]):
                 f"be called as {takes}"
             )
         return None
-
-
-Questions = Sequence[Question[Any, Any]]
-"""A game's questions, in the order `draftdeck rules <game> --help` lists them."""
