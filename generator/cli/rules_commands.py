@@ -178,7 +178,8 @@ for _plugin in sorted(installed().values(), key=lambda p: p.id):
     if isinstance(_game, str):
         app.registered_commands.append(_unavailable(_plugin.id, _game))
         continue
-    app.add_typer(_game, name=_plugin.id, help=f"{_plugin.id}'s rules questions.")
+    _names = ", ".join(_name(info) for info in _game.registered_commands)
+    app.add_typer(_game, name=_plugin.id, help=f"{_plugin.id}'s rules questions: {_names}.")
     for _info in _game.registered_commands:
         _asked[_name(_info)].append((_plugin.id, _info))
 for _broken, _why in sorted(broken_plugins().items()):
