@@ -11,7 +11,7 @@ from generator.plugins.simulation import Simulation
 
 
 def seated(
-    simulation: Simulation[Any, Any, Any, Any], state: Any, names: Sequence[str], seed: int
+    simulation: Simulation[Any, Any, Any, Any, Any], state: Any, names: Sequence[str], seed: int
 ) -> tuple[list[Any], Random]:
     """The bots of the seats, made as the play layer makes them, and the game's Random(seed)."""
     rng = Random(seed)

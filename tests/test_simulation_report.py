@@ -52,7 +52,7 @@ def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
         ),
     ]
     table = Prepared("all-star-draft", "All-Star Draft", SIMULATION, None, ("greedy", "random"), ())
-    report = simulation_report(table, games)
+    report = simulation_report(table, games).as_json()
     assert report["games"] == 2
     assert [s["count"] for s in report["win_rate_by_seat"]] == [1.5, 0.5]
     assert report["win_rate_by_bot"]["greedy"]["rate"] == 0.75

@@ -59,11 +59,11 @@ def run_simulation(
     games = simulation.simulate(table, settings, progress, scheduler)
     report = simulation.report(table, games)
     folder = out / table.game / "simulation"
-    stem = simulation.stem(report)
+    stem = simulation.stem(report.common)
     pdf, _ = to_pdf(simulation.document(table, report), "draftdeck")
     paths = (folder / f"{stem}.json", folder / f"{stem}.pdf")
     write_atomic(paths[1], pdf)
-    write_atomic(paths[0], (json.dumps(report, indent=2) + "\n").encode())
+    write_atomic(paths[0], (json.dumps(report.as_json(), indent=2) + "\n").encode())
     return Written(paths, simulation.gist(table, report))
 
 
@@ -89,8 +89,8 @@ def run_comparison(
     changes = compare_runs(figures[0], [(runs[1][0], figures[1])])
     rates = simulation.rate_figures(tables[0])
     result: dict[str, Any] = {
-        "before": {"data": runs[0][0], **reports[0]},
-        "after": {"data": runs[1][0], **reports[1]},
+        "before": {"data": runs[0][0], **reports[0].as_json()},
+        "after": {"data": runs[1][0], **reports[1].as_json()},
         "verdict": verdict(changes, settings.games),
         "base": {name: mean_interval(v, name in rates) for name, v in figures[0].items()},
         "changes": [
@@ -99,7 +99,7 @@ def run_comparison(
         ],
     }
     folder = out / tables[0].game / "simulation"
-    stem = simulation.stem(reports[0]) + "-compare"
+    stem = simulation.stem(reports[0].common) + "-compare"
     pdf, _ = to_pdf(comparison_document(result), "draftdeck")
     paths = (folder / f"{stem}.json", folder / f"{stem}.pdf")
     write_atomic(paths[1], pdf)

@@ -12,15 +12,15 @@ figures), and the report gives the win rates by seat and by bot with their
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.core.errors import UsageError
 from generator.core.text_tables import render_table
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
-from generator.play.balance import number, percent, rate, rate_percent
+from generator.play.balance import Rate, number, percent, rate, rate_percent
 from generator.plugins.simulation import Simulation, SimulationSettings
 from generator.pools import run_all, workers, workers_for
 
@@ -39,7 +39,7 @@ class Prepared:
     """The game's id."""
     name: str
     """The game's name, for the report."""
-    simulation: Simulation[Any, Any, Any, Any]
+    simulation: Simulation[Any, Any, Any, Any, Any]
     state: Any
     bots: tuple[str, ...]
     """The bot of every seat."""
@@ -48,7 +48,7 @@ class Prepared:
 
 
 def prepare(
-    simulation: Simulation[Any, Any, Any, Any],
+    simulation: Simulation[Any, Any, Any, Any, Any],
     model: Any,
     settings: SimulationSettings,
     game: tuple[str, str, int, int],
@@ -142,17 +142,49 @@ def simulate(
     return [facts for part in played for facts in part]
 
 
-def report(table: Prepared, games: Sequence[Any]) -> dict[str, Any]:
-    """The balance report of the games (plain JSON data): the win rates by seat and by bot,
-    then the game's own keys."""
+class SeatRate(Rate):
+    """A seat's win rate."""
+
+    seat: int
+    bot: str
+
+
+class Common(TypedDict):
+    """What every game's balance report holds: what was played and who won."""
+
+    game: str
+    name: str
+    settings: dict[str, Any]
+    """Players, games, seeds and bots, and what the game records (edition, mode)."""
+    games: int
+    win_rate_by_seat: list[SeatRate]
+    win_rate_by_bot: dict[str, Rate]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A balance report: what every game's holds, and the game's own keys."""
+
+    common: Common
+    own: Mapping[str, Any]
+    """What the game's `report` made of the games (a TypedDict of its own)."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as its JSON file holds it: the game's keys after the common ones."""
+        return {**self.common, **self.own}
+
+
+def report(table: Prepared, games: Sequence[Any]) -> Report:
+    """The balance report of the games: the win rates by seat and by bot, then the game's own
+    keys."""
     bots = table.bots
-    found: dict[str, Any] = {
+    found: Common = {
         "game": table.game,
         "name": table.name,
         "settings": dict(table.recorded),
         "games": len(games),
         "win_rate_by_seat": [
-            {"seat": n + 1, "bot": bot} | rate(sum(g.win_shares[n] for g in games), len(games))
+            _seat_rate(n + 1, bot, rate(sum(g.win_shares[n] for g in games), len(games)))
             for n, bot in enumerate(bots)
         ],
         "win_rate_by_bot": {
@@ -163,26 +195,31 @@ def report(table: Prepared, games: Sequence[Any]) -> dict[str, Any]:
             for bot in _bot_names(bots)
         },
     }
-    return found | table.simulation.report(table.state, games, bots)
+    return Report(found, table.simulation.report(table.state, games, bots))
 
 
-def document(table: Prepared, report_: dict[str, Any]) -> TextDocument:
+def _seat_rate(seat: int, bot: str, share: Rate) -> SeatRate:
+    return {"seat": seat, "bot": bot, **share}
+
+
+def document(table: Prepared, report_: Report) -> TextDocument:
     """The report with its charts (for the game's designers, in English)."""
-    settings = report_["settings"]
+    common = report_.common
+    settings = common["settings"]
     variant = [f"{k} {settings[k]}" for k in ("edition", "mode") if settings.get(k)]
     title = (
-        f"Balance report: {report_['name']}{' (' + ', '.join(variant) + ')' if variant else ''}, "
-        f"{settings['players']} players, {report_['games']} games"
+        f"Balance report: {common['name']}{' (' + ', '.join(variant) + ')' if variant else ''}, "
+        f"{settings['players']} players, {common['games']} games"
     )
     blocks: list[Block] = [
-        Paragraph(preamble(report_, table.simulation.note)),
-        *who_wins(report_),
-        *table.simulation.sections(report_),
+        Paragraph(preamble(common, table.simulation.note)),
+        *who_wins(common),
+        *table.simulation.sections(report_.own),
     ]
     return TextDocument(title, "en", tuple(blocks))
 
 
-def preamble(report_: dict[str, Any], note: str = "") -> str:
+def preamble(report_: Common, note: str = "") -> str:
     """What was played and how the rates read."""
     settings = report_["settings"]
     return (
@@ -192,7 +229,7 @@ def preamble(report_: dict[str, Any], note: str = "") -> str:
     )
 
 
-def who_wins(report_: dict[str, Any]) -> list[Block]:
+def who_wins(report_: Common) -> list[Block]:
     """The report's first section: win rate by seat (a table and a chart) and by bot."""
     seats = report_["win_rate_by_seat"]
     return [
@@ -219,16 +256,18 @@ def who_wins(report_: dict[str, Any]) -> list[Block]:
     ]
 
 
-def gist(table: Prepared, report_: dict[str, Any]) -> str:
+def gist(table: Prepared, report_: Report) -> str:
     """The lines the terminal shows: the games, the win rate of every seat, the game's lines."""
+    common = report_.common
     seats = render_table(
         ["seat", "bot", "win rate (95% interval)"],
-        [[s["seat"], s["bot"], percent(s)] for s in report_["win_rate_by_seat"]],
+        [[s["seat"], s["bot"], percent(s)] for s in common["win_rate_by_seat"]],
     )
-    return "\n".join([f"{report_['games']} games", seats, *table.simulation.gist(report_)])
+    lines = table.simulation.gist(report_.own)
+    return "\n".join([f"{common['games']} games", seats, *lines])
 
 
-def stem(report_: dict[str, Any]) -> str:
+def stem(report_: Common) -> str:
     """The report's file name without extension:
     [<edition>-]<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
     settings = report_["settings"]

@@ -91,7 +91,7 @@ class Plugin(Generic[ModelT]):
         """The game's rules questions, which `draftdeck rules <game> <question>` asks."""
         raise self._missing("questions")
 
-    def simulation(self) -> Simulation[ModelT, Any, Any, Any]:
+    def simulation(self) -> Simulation[ModelT, Any, Any, Any, Any]:
         """The game's simulator, for `draftdeck simulate` and `draftdeck sweep`."""
         raise self._missing("simulation")
 
@@ -139,7 +139,7 @@ def checked_icons(plugin: Plugin[Any]) -> Mapping[str, IconHook]:
     return _checked_each(plugin, "icon", plugin.icons(), IconHook)
 
 
-def checked_simulation(plugin: Plugin[Any]) -> Simulation[Any, Any, Any, Any]:
+def checked_simulation(plugin: Plugin[Any]) -> Simulation[Any, Any, Any, Any, Any]:
     """The plug-in's simulator, refused unless it is a `Simulation`."""
     found = plugin.simulation()
     if not isinstance(found, Simulation):

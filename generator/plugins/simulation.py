@@ -59,6 +59,8 @@ BotT = TypeVar("BotT")
 """A seat's bot."""
 FactsT = TypeVar("FactsT", bound=Played)
 """What `play` returns about one game."""
+ReportT = TypeVar("ReportT", bound=Mapping[str, Any])
+"""The game's own keys of the report (a TypedDict), which its sections and lines read."""
 
 BotFactory: TypeAlias = Callable[[Random, StateT], BotT]
 """Makes a seat's bot from the game's random numbers and the workers' state."""
@@ -69,7 +71,7 @@ def no_figures(state: Any, facts: Any) -> Figures:
     return {}
 
 
-def no_lines(report: dict[str, Any]) -> list[str]:
+def no_lines(report: Mapping[str, Any]) -> list[str]:
     """No lines beyond the win rates."""
     return []
 
@@ -80,13 +82,14 @@ def nothing_recorded(state: Any) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class Simulation(Generic[ModelT, StateT, BotT, FactsT]):
+class Simulation(Generic[ModelT, StateT, BotT, FactsT, ReportT]):
     """A game's simulator: what the plug-in's `simulation` hook returns.
 
     `state` is what `prepare` returns: what every worker needs to play (it
     must pickle); `play` must be a module-level function for the same reason.
-    mypy infers the four types from the functions given, so that `prepare`'s
-    result types `play`'s state and `play`'s facts type `report`'s games.
+    mypy infers the five types from the functions given, so that `prepare`'s
+    result types `play`'s state, `play`'s facts type `report`'s games and
+    `report`'s result types what `sections` and `gist` read.
     """
 
     bots: Mapping[str, BotFactory[StateT, BotT]]
@@ -97,17 +100,17 @@ class Simulation(Generic[ModelT, StateT, BotT, FactsT]):
     play: Callable[[StateT, Sequence[BotT], int, Random], FactsT]
     """`(state, bots by seat, seed, rng) -> one game's facts`: rng is Random(seed), which the
     bots were made with."""
-    report: Callable[[StateT, Sequence[FactsT], Sequence[str]], dict[str, Any]]
+    report: Callable[[StateT, Sequence[FactsT], Sequence[str]], ReportT]
     """`(state, every game's facts in seed order, the bot of every seat) -> the game's own
-    keys of the report`."""
-    sections: Callable[[dict[str, Any]], list[Block]]
-    """`(report) -> the game's own sections of the report document`."""
+    keys of the report` (plain JSON data: the report's file holds them beside draftdeck's)."""
+    sections: Callable[[ReportT], list[Block]]
+    """`(the game's own keys) -> the game's own sections of the report document`."""
     figures: Callable[[StateT, FactsT], Figures] = field(default=no_figures)
     """`(state, one game's facts) -> its figures beyond the win shares`, which `sweep` and
     `simulate --compare` compare game by game: named 'points' they are reported as 'points,
     seat 2' and 'points, bot greedy' when given by seat."""
-    gist: Callable[[dict[str, Any]], list[str]] = field(default=no_lines)
-    """`(report) -> lines the terminal shows below the win rates`."""
+    gist: Callable[[ReportT], list[str]] = field(default=no_lines)
+    """`(the game's own keys) -> lines the terminal shows below the win rates`."""
     recorded: Callable[[StateT], dict[str, Any]] = field(default=nothing_recorded)
     """`(state) -> settings the report records beyond players, games, seeds and bots` (the
     edition and mode played, a rules variant)."""

@@ -66,7 +66,7 @@ class AllStarDraft(Plugin["Game"]):
 
         return QUESTIONS
 
-    def simulation(self) -> Simulation[Game, Any, Any, Any]:
+    def simulation(self) -> Simulation[Game, Any, Any, Any, Any]:
         from .simulation.simulator import SIMULATION
 
         return SIMULATION

@@ -55,7 +55,7 @@ class DisasterDraft(Plugin["Deck"]):
 
         return QUESTIONS
 
-    def simulation(self) -> Simulation[Deck, Any, Any, Any]:
+    def simulation(self) -> Simulation[Deck, Any, Any, Any, Any]:
         from .simulation import SIMULATION
 
         return SIMULATION

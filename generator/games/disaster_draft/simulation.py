@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import TypedDict
 
 from generator.games.disaster_draft.bots import GreedyBot, RandomBot
 from generator.games.disaster_draft.game import GameRecord, play_game
@@ -22,6 +22,7 @@ from generator.games.disaster_draft.model import Deck
 from generator.plugin_api import (
     BarChart,
     Block,
+    Distribution,
     Heading,
     Paragraph,
     Rate,
@@ -103,20 +104,38 @@ def game_facts(record: GameRecord, seats: int) -> GameFacts:
     )
 
 
-def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+class UnitFigures(TypedDict):
+    pick_rate: Rate
+    """How often a unit held was sent into battle."""
+    win_rate_when_sent: Rate
+
+
+class NotWorth(TypedDict):
+    unit: str
+    why: str
+
+
+class DisasterReport(TypedDict):
+    """Disaster Draft's keys of the balance report."""
+
+    win_condition: str
+    victory_points: int
+    battles_per_game: Distribution
+    games_won_at_the_target: Rate
+    units: dict[str, UnitFigures]
+    win_rate_when_sent_overall: Rate
+    not_worth_playing: list[NotWorth]
+
+
+def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> DisasterReport:
     """The game's own keys of the report: battles, and what every unit is worth."""
-    found: dict[str, Any] = {
-        "win_condition": deck.rules.win_condition.value,
-        "victory_points": deck.rules.victory_points,
-    }
-    return found | balance_report(games, bots)
+    return balance_report(games, bots, deck.rules.win_condition.value, deck.rules.victory_points)
 
 
-def balance_report(games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+def balance_report(
+    games: Sequence[GameFacts], bots: Sequence[str], condition: str, points: int
+) -> DisasterReport:
     """The battles and the units' figures, as plain JSON data."""
-    report: dict[str, Any] = {}
-    report["battles_per_game"] = distribution([g.battles for g in games])
-    report["games_won_at_the_target"] = rate(sum(g.instant for g in games), len(games))
     held: Counter[tuple[str, str]] = Counter()
     sent: Counter[tuple[str, str]] = Counter()
     for game in games:
@@ -128,7 +147,7 @@ def balance_report(games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str,
     units = sorted({unit for _, unit in held})
     sent_all = {u: sum(n for (_, unit), n in sent.items() if unit == u) for u in units}
     held_all = {u: sum(n for (_, unit), n in held.items() if unit == u) for u in units}
-    report["units"] = {
+    figures: dict[str, UnitFigures] = {
         u: {
             "pick_rate": rate(sent_all[u], held_all[u]),
             "win_rate_when_sent": rate(won[u], sent_all[u]),
@@ -136,20 +155,26 @@ def balance_report(games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str,
         for u in units
     }
     average = rate(sum(won.values()), sum(sent_all.values()))
-    report["win_rate_when_sent_overall"] = average
-    report["not_worth_playing"] = _not_worth(report["units"], average, held, sent)
-    return report
+    return {
+        "win_condition": condition,
+        "victory_points": points,
+        "battles_per_game": distribution([g.battles for g in games]),
+        "games_won_at_the_target": rate(sum(g.instant for g in games), len(games)),
+        "units": figures,
+        "win_rate_when_sent_overall": average,
+        "not_worth_playing": _not_worth(figures, average, held, sent),
+    }
 
 
 def _not_worth(
-    units: dict[str, Any],
+    units: dict[str, UnitFigures],
     average: Rate,
     held: Counter[tuple[str, str]],
     sent: Counter[tuple[str, str]],
-) -> list[dict[str, str]]:
+) -> list[NotWorth]:
     """Units whose win rate when sent lies clearly below the average, or that greedy bots
     held at least HELD_ENOUGH times and never sent."""
-    found = []
+    found: list[NotWorth] = []
     for unit, figures in units.items():
         when_sent = figures["win_rate_when_sent"]
         if (
@@ -168,7 +193,7 @@ def _not_worth(
     return found
 
 
-def sections(report: dict[str, Any]) -> list[Block]:
+def sections(report: DisasterReport) -> list[Block]:
     """The game's own sections of the report: battles, units, units not worth playing."""
     units = report["units"]
     by_pick = sorted(units, key=lambda u: -(units[u]["pick_rate"]["rate"] or 0.0))
@@ -204,7 +229,7 @@ def sections(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def gist(report: dict[str, Any]) -> list[str]:
+def gist(report: DisasterReport) -> list[str]:
     """Battles per game and the units not worth playing."""
     weak = ", ".join(row["unit"] for row in report["not_worth_playing"]) or "none"
     return [

@@ -67,7 +67,7 @@ class ExtraligaAllStars(Plugin["Deck"]):
 
         return QUESTIONS
 
-    def simulation(self) -> Simulation[Deck, Any, Any, Any]:
+    def simulation(self) -> Simulation[Deck, Any, Any, Any, Any]:
         from .simulation import SIMULATION
 
         return SIMULATION

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import TypedDict
 
 from generator.games.extraliga_all_stars.bots import Bot, RandomBot, SynergyBot
 from generator.games.extraliga_all_stars.lineup import Bonus, Position
@@ -22,6 +22,7 @@ from generator.games.extraliga_all_stars.season import SeasonRecord, check_seaso
 from generator.plugin_api import (
     BarChart,
     Block,
+    Distribution,
     Heading,
     Rate,
     Simulation,
@@ -116,28 +117,43 @@ def seat_facts(record: SeasonRecord) -> list[SeatFacts]:
     return facts
 
 
-def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+class ExtraligaReport(TypedDict):
+    """Extraliga All-Stars' keys of the balance report."""
+
+    points_per_manager: Distribution
+    win_rate_by_position_count: dict[str, dict[str, Rate]]
+    """By position, by cards drafted of it (0, 1, 2, 3+)."""
+    win_rate_by_club_stack: dict[str, Rate]
+    points_per_match_with_legend: dict[str, Distribution]
+    """'with' and 'without' a legend in the lineup."""
+    points_per_match_by_bonus: dict[str, dict[str, Distribution]]
+    """By bonus, 'with' and 'without' it played."""
+
+
+def report(deck: Deck, games: Sequence[GameFacts], bots: Sequence[str]) -> ExtraligaReport:
     """The game's own keys of the report: what cards, legends, bonuses and clubs are worth."""
     everyone = [seat for game in games for seat in game.seats]
-    report: dict[str, Any] = {}
-    report["points_per_manager"] = distribution([s.points for s in everyone])
-    report["win_rate_by_position_count"] = {
-        position.value: _rates(everyone, _drafted_of(n)) for n, position in enumerate(Position)
-    }
-    report["win_rate_by_club_stack"] = _rates(everyone, lambda s: [s.stack])
     matches = [m for s in everyone for m in s.match_points]
-    report["points_per_match_with_legend"] = {
-        key: distribution([p for p, legend, _ in matches if legend == wanted])
-        for key, wanted in (("with", True), ("without", False))
-    }
-    report["points_per_match_by_bonus"] = {
-        bonus.value: {
-            key: distribution([p for p, _, played in matches if (bonus.value in played) == wanted])
+    return {
+        "points_per_manager": distribution([s.points for s in everyone]),
+        "win_rate_by_position_count": {
+            position.value: _rates(everyone, _drafted_of(n)) for n, position in enumerate(Position)
+        },
+        "win_rate_by_club_stack": _rates(everyone, lambda s: [s.stack]),
+        "points_per_match_with_legend": {
+            key: distribution([p for p, legend, _ in matches if legend == wanted])
             for key, wanted in (("with", True), ("without", False))
-        }
-        for bonus in Bonus
+        },
+        "points_per_match_by_bonus": {
+            bonus.value: {
+                key: distribution(
+                    [p for p, _, played in matches if (bonus.value in played) == wanted]
+                )
+                for key, wanted in (("with", True), ("without", False))
+            }
+            for bonus in Bonus
+        },
     }
-    return report
 
 
 def _drafted_of(position: int) -> Callable[[SeatFacts], list[str]]:
@@ -150,7 +166,7 @@ def _drafted_of(position: int) -> Callable[[SeatFacts], list[str]]:
     return bucket
 
 
-def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -> dict[str, Any]:
+def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -> dict[str, Rate]:
     groups: dict[str, list[SeatFacts]] = defaultdict(list)
     for seat in seats:
         for key in keys(seat):
@@ -160,7 +176,7 @@ def _rates(seats: Sequence[SeatFacts], keys: Callable[[SeatFacts], list[str]]) -
     }
 
 
-def sections(report: dict[str, Any]) -> list[Block]:
+def sections(report: ExtraligaReport) -> list[Block]:
     """The game's own sections of the report: what cards are worth, club stacking."""
     legend = report["points_per_match_with_legend"]
     bonuses = report["points_per_match_by_bonus"]
@@ -210,7 +226,7 @@ def sections(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def gist(report: dict[str, Any]) -> list[str]:
+def gist(report: ExtraligaReport) -> list[str]:
     """The mean points."""
     return [f"mean points per manager: {number(report['points_per_manager']['mean'])}"]
 
@@ -219,11 +235,11 @@ def _cell(rate_: Rate | None) -> str:
     return "-" if rate_ is None else f"{percent(rate_)} of {rate_['of']}"
 
 
-def _mean(values: dict[str, Any]) -> str:
+def _mean(values: Distribution) -> str:
     return number(values.get("mean"))
 
 
-def _value(values: dict[str, Any]) -> float:
+def _value(values: Distribution) -> float:
     return float(values.get("mean", 0.0))
 
 

@@ -8,13 +8,13 @@ JSON-ready dict, with the statistics of `generator.play.balance`.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from generator.games.all_star_draft.rules import RuleBook
 from generator.games.all_star_draft.simulation.game import GameRecord
-from generator.plugin_api import counts, distribution, mean, rate
+from generator.plugin_api import Distribution, Rate, counts, distribution, mean, rate
 
 
 @dataclass(frozen=True)
@@ -109,26 +109,69 @@ def game_facts(record: GameRecord, book: RuleBook, start_tickets: int) -> GameFa
     return GameFacts(tuple(seats), arenas, record.species, openers, order)
 
 
-def balance_report(facts: Iterable[GameFacts]) -> dict[str, Any]:
+class Fans(TypedDict):
+    """Fans per manager, by where they come from."""
+
+    season: Distribution
+    playoffs: Distribution
+    ticket_bonus: Distribution
+
+
+class ArenaFigures(TypedDict):
+    played: int
+    fans: Distribution
+    ranks_taken: dict[str, int]
+    special_met: Rate
+
+
+class SpeciesFigures(TypedDict):
+    games: int
+    first_pick: Rate
+    win_rate_as_main_species: Rate
+
+
+class PlayoffFigures(TypedDict):
+    place_by_bot: dict[str, dict[str, int]]
+    tickets_given_up_per_manager: float | None
+    mean_elimination_position_by_seat: dict[str, float | None]
+
+
+class AllStarReport(TypedDict):
+    """All-Star Draft's keys of the balance report."""
+
+    fans_per_manager: Fans
+    arenas: dict[str, ArenaFigures]
+    strength_by_round: dict[str, dict[str, int]]
+    """Team strengths by round: how often each strength was shown."""
+    species: dict[str, SpeciesFigures]
+    playoffs: PlayoffFigures
+
+
+def balance_report(facts: Iterable[GameFacts]) -> AllStarReport:
     """All-Star Draft's keys of the report, as plain JSON data: fans, arenas, strength, species
     and playoffs."""
     games = list(facts)
-    report: dict[str, Any] = {}
     seats = [s for g in games for s in g.seats]
-    report["fans_per_manager"] = {
-        "season": distribution([s.season for s in seats]),
-        "playoffs": distribution([s.playoffs for s in seats]),
-        "ticket_bonus": distribution([s.bonus for s in seats]),
+    return {
+        "fans_per_manager": {
+            "season": distribution([s.season for s in seats]),
+            "playoffs": distribution([s.playoffs for s in seats]),
+            "ticket_bonus": distribution([s.bonus for s in seats]),
+        },
+        "arenas": _arenas(games),
+        "strength_by_round": {
+            str(number): counts(
+                st for g in games for a in g.arenas if a.round == number for st in a.strengths
+            )
+            for number in sorted({a.round for g in games for a in g.arenas})
+        },
+        "species": _species_report(games),
+        "playoffs": _playoffs(games, seats),
     }
-    report["arenas"] = _arenas(games)
-    report["strength_by_round"] = {
-        str(number): counts(
-            st for g in games for a in g.arenas if a.round == number for st in a.strengths
-        )
-        for number in sorted({a.round for g in games for a in g.arenas})
-    }
-    report["species"] = _species_report(games)
-    report["playoffs"] = {
+
+
+def _playoffs(games: Sequence[GameFacts], seats: Sequence[SeatFacts]) -> PlayoffFigures:
+    return {
         "place_by_bot": _by(games, lambda s: s.bot, lambda seats: counts(s.place for s in seats)),
         "tickets_given_up_per_manager": mean(s.tickets_given for s in seats),
         "mean_elimination_position_by_seat": {
@@ -140,10 +183,13 @@ def balance_report(facts: Iterable[GameFacts]) -> dict[str, Any]:
         if games
         else {},
     }
-    return report
 
 
-def _by(games: Sequence[GameFacts], key: Any, summary: Any) -> dict[str, Any]:
+def _by(
+    games: Sequence[GameFacts],
+    key: Callable[[SeatFacts], str],
+    summary: Callable[[list[SeatFacts]], dict[str, int]],
+) -> dict[str, dict[str, int]]:
     groups: dict[str, list[SeatFacts]] = defaultdict(list)
     for game in games:
         for seat in game.seats:
@@ -151,7 +197,7 @@ def _by(games: Sequence[GameFacts], key: Any, summary: Any) -> dict[str, Any]:
     return {name: summary(groups[name]) for name in sorted(groups)}
 
 
-def _arenas(games: Sequence[GameFacts]) -> dict[str, Any]:
+def _arenas(games: Sequence[GameFacts]) -> dict[str, ArenaFigures]:
     played: dict[str, list[ArenaFacts]] = defaultdict(list)
     for game in games:
         for arena in game.arenas:
@@ -169,7 +215,7 @@ def _arenas(games: Sequence[GameFacts]) -> dict[str, Any]:
     }
 
 
-def _species_report(games: Sequence[GameFacts]) -> dict[str, Any]:
+def _species_report(games: Sequence[GameFacts]) -> dict[str, SpeciesFigures]:
     in_game: Counter[str] = Counter(s for g in games for s in g.species)
     openers: Counter[str] = Counter(s for g in games for s in g.round_openers)
     openers_total = Counter(dict.fromkeys(in_game, 0))

@@ -7,8 +7,7 @@ game's designers and is written in English.
 
 from __future__ import annotations
 
-from typing import Any
-
+from generator.games.all_star_draft.simulation.report import AllStarReport
 from generator.plugin_api import (
     BarChart,
     Block,
@@ -26,7 +25,7 @@ def counts(table: dict[str, int]) -> str:
     return ", ".join(f"{key}: {value}" for key, value in table.items())
 
 
-def sections(report: dict[str, Any]) -> list[Block]:
+def sections(report: AllStarReport) -> list[Block]:
     """The game's own sections of the balance report."""
     return [
         *_fans(report),
@@ -37,9 +36,13 @@ def sections(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _fans(report: dict[str, Any]) -> list[Block]:
+def _fans(report: AllStarReport) -> list[Block]:
     fans = report["fans_per_manager"]
-    names = {"season": "Regular season", "playoffs": "Playoffs", "ticket_bonus": "Ticket bonus"}
+    sources = (
+        ("Regular season", fans["season"]),
+        ("Playoffs", fans["playoffs"]),
+        ("Ticket bonus", fans["ticket_bonus"]),
+    )
     return [
         Heading("Where fans come from"),
         Table(
@@ -48,18 +51,18 @@ def _fans(report: dict[str, Any]) -> list[Block]:
             tuple(
                 (
                     label,
-                    number(fans[key]["mean"]),
-                    number(fans[key]["sd"]),
-                    number(fans[key]["median"]),
-                    f"{fans[key]['min']}-{fans[key]['max']}",
+                    number(spread.get("mean")),
+                    number(spread.get("sd")),
+                    number(spread.get("median")),
+                    f"{spread.get('min')}-{spread.get('max')}",
                 )
-                for key, label in names.items()
+                for label, spread in sources
             ),
         ),
     ]
 
 
-def _arenas(report: dict[str, Any]) -> list[Block]:
+def _arenas(report: AllStarReport) -> list[Block]:
     arenas = report["arenas"]
     return [
         Heading("Arenas"),
@@ -87,7 +90,7 @@ def _arenas(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _strength(report: dict[str, Any]) -> list[Block]:
+def _strength(report: AllStarReport) -> list[Block]:
     by_round = report["strength_by_round"]
     strengths = sorted({s for r in by_round.values() for s in r}, key=int)
     return [
@@ -112,7 +115,7 @@ def _strength(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _species(report: dict[str, Any]) -> list[Block]:
+def _species(report: AllStarReport) -> list[Block]:
     species = report["species"]
     return [
         Heading("Species"),
@@ -147,7 +150,7 @@ def _species(report: dict[str, Any]) -> list[Block]:
     ]
 
 
-def _playoffs(report: dict[str, Any]) -> list[Block]:
+def _playoffs(report: AllStarReport) -> list[Block]:
     playoffs = report["playoffs"]
     places = sorted(
         {p for by_place in playoffs["place_by_bot"].values() for p in by_place},

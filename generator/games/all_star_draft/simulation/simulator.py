@@ -12,7 +12,12 @@ from generator.games.all_star_draft.rules import RuleBook, rule_book
 from generator.games.all_star_draft.simulation.bots import Bot, GreedyBot, RandomBot
 from generator.games.all_star_draft.simulation.game import play_game, two_player_mode
 from generator.games.all_star_draft.simulation.planner import PlannerBot
-from generator.games.all_star_draft.simulation.report import GameFacts, balance_report, game_facts
+from generator.games.all_star_draft.simulation.report import (
+    AllStarReport,
+    GameFacts,
+    balance_report,
+    game_facts,
+)
 from generator.games.all_star_draft.simulation.report_document import sections
 from generator.plugin_api import Simulation, SimulationSettings, number
 
@@ -55,7 +60,7 @@ def play(state: State, bots: Sequence[Bot], seed: int, rng: Random) -> GameFacts
     return game_facts(record, state.book, state.book.edition.playoffs.tickets[players])
 
 
-def report(state: State, games: Sequence[GameFacts], bots: Sequence[str]) -> dict[str, Any]:
+def report(state: State, games: Sequence[GameFacts], bots: Sequence[str]) -> AllStarReport:
     """All-Star Draft's keys of the report."""
     return balance_report(games)
 
@@ -70,7 +75,7 @@ def figures(state: State, game: GameFacts) -> dict[str, list[float]]:
     return {"fans": [float(s.season + s.playoffs + s.bonus) for s in game.seats]}
 
 
-def gist(report: dict[str, Any]) -> list[str]:
+def gist(report: AllStarReport) -> list[str]:
     """The mean fans by where they come from."""
     fans = report["fans_per_manager"]
     return [
