@@ -327,9 +327,8 @@ class LineupRules:
         """`draft_strength` of the drafted cards with each of the options added, in one go."""
         if len(drafted) + 1 > MAX_CARDS:
             raise InputError(f"a manager drafts at most {MAX_CARDS} cards")
-        kinds = kinds_of((*drafted, *options))
         values = kernels.draft_values(
-            kinds[: len(drafted)], kinds[len(drafted) :], everyone, self.shapes, self.memo
+            kinds_of(drafted), kinds_of(options), everyone, self.shapes, self.memo
         )
         return [int(v) for v in values]
 
@@ -348,11 +347,10 @@ class LineupRules:
 
     def pairs(self, players: Sequence[Player], trio: TrioRules) -> list[tuple[Player, Player]]:
         """The pairs in synergy of a trio in slot order (no event, no one face down)."""
-        kinds = kinds_of(players).tolist()
         return [
             (players[i], players[j])
             for i, j in combinations(range(len(players)), 2)
-            if kernels.pairs_with(kinds[i], kinds[j], (i, j) in trio.links, False)
+            if kernels.pairs_with(players[i].kind, players[j].kind, (i, j) in trio.links, False)
         ]
 
 
