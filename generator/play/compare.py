@@ -13,15 +13,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table
-from generator.play.balance import SIGNIFICANT, Change, paired_change, q_values
+from generator.play.balance import SIGNIFICANT, Change, MeanInterval, paired_change, q_values
 
 Figures = Mapping[str, Sequence[float]]
 """A run's figures: each figure's value in every game, in seed order."""
 CHARTED = 24
 """Runs a figure's chart shows at most (the largest moves)."""
+
+
+class ChangeJson(TypedDict):
+    """A figure's change as a report's JSON records it."""
+
+    before: float
+    after: float
+    change: float
+    ci95: list[float]
+    p_value: float
+    q_value: float
+    significant: bool
+    detectable: float
+    """The change these games would find 4 times in 5."""
+
+
+class RunChange(ChangeJson):
+    """A figure's change in one run (a variant, the other data folder)."""
+
+    run: str
 
 
 @dataclass(frozen=True)
@@ -38,7 +58,7 @@ class FigureChange:
         """The change is beyond what chance gives, over everything compared."""
         return self.q_value < SIGNIFICANT
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> ChangeJson:
         """The change as the report's JSON records it."""
         low, high = self.change.ci95
         return {
@@ -88,9 +108,12 @@ def verdict(changes: Sequence[FigureChange], games: int) -> str:
     )
 
 
-def figure_blocks(
-    figure: str, base: dict[str, Any], moves: Sequence[dict[str, Any]]
-) -> list[Block]:
+def run_change(change: FigureChange) -> RunChange:
+    """The change with the run it was found in."""
+    return {"run": change.run, **change.as_json()}
+
+
+def figure_blocks(figure: str, base: MeanInterval, moves: Sequence[RunChange]) -> list[Block]:
     """A figure's section: the base, a table of every run's change and a chart of the largest."""
     shown = sorted(moves, key=lambda m: -abs(m["change"]))[:CHARTED]
     return [

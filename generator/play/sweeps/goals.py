@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -93,7 +93,19 @@ def _measures(goal: Goal, rows: npt.NDArray[np.float64], picks: npt.NDArray[np.i
     return means if goal.kind == "lower" else -means
 
 
-def goal_change(goal: Goal, base: Figures, variant: Figures) -> dict[str, Any]:
+class GoalChange(TypedDict):
+    """How a variant's measure of the goal moved from the base's."""
+
+    before: float
+    after: float
+    change: float
+    """Negative: closer to the goal."""
+    ci95: list[float]
+    better: bool
+    worse: bool
+
+
+def goal_change(goal: Goal, base: Figures, variant: Figures) -> GoalChange:
     """The base's measure, the variant's and the change (negative: closer to the goal), with the
     change's 95% interval and whether it is better or worse beyond chance."""
     before, after = _columns(goal, base), _columns(goal, variant)

@@ -12,20 +12,64 @@ nothing moved beyond chance the report says so rather than rank noise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from generator.documents.model import Block, Heading, Paragraph, Table, TextDocument
-from generator.play.balance import mean_interval
+from generator.play.balance import MeanInterval, mean_interval
 from generator.play.compare import (
+    ChangeJson,
+    RunChange,
     compare_runs,
     figure_blocks,
     interval,
     number,
+    run_change,
     signed,
     verdict,
 )
-from generator.play.sweeps.goals import Goal, goal_change
+from generator.play.sweeps.goals import Goal, GoalChange, goal_change
 from generator.play.sweeps.run import Played
+
+
+class Variant(TypedDict):
+    """One variant against the base."""
+
+    name: str
+    data: str
+    """The hash of its data."""
+    cached: bool
+    edits: list[dict[str, Any]]
+    """Each edit as made: file, path, value before and after (data of any type)."""
+    significant: int
+    """Its figures that moved beyond chance."""
+    figures: dict[str, ChangeJson]
+    goal: NotRequired[GoalChange]
+
+
+class GoalShown(TypedDict):
+    kind: str
+    figure: str | None
+    value: float | None
+    says: str
+
+
+class Base(TypedDict):
+    data: str
+    figures: dict[str, MeanInterval]
+
+
+class SweepReport(TypedDict):
+    """Everything a sweep's report shows, as its JSON file holds it."""
+
+    game: str
+    sweep: str
+    settings: dict[str, Any]
+    goal: GoalShown | None
+    verdict: str
+    base: Base
+    variants: list[Variant]
+    """Closest to the goal first; without one, those that moved most beyond chance first."""
+    by_figure: dict[str, list[RunChange]]
 
 
 def sweep_report(
@@ -36,14 +80,14 @@ def sweep_report(
     variants: Sequence[tuple[Played, Sequence[dict[str, Any]]]],
     rates: frozenset[str],
     goal: Goal | None = None,
-) -> dict[str, Any]:
+) -> SweepReport:
     """Everything the report shows, as plain JSON data; `variants` are each played variant
     with the edits that made it, `rates` the figures that are rates."""
     changes = compare_runs(base.figures, [(played.name, played.figures) for played, _ in variants])
-    entries: list[tuple[dict[str, Any], int, float]] = []
+    entries: list[tuple[Variant, int, float]] = []
     for order, (played, edits) in enumerate(variants):
         mine = {c.figure: c for c in changes if c.run == played.name}
-        entry: dict[str, Any] = {
+        entry: Variant = {
             "name": played.name,
             "data": played.digest,
             "cached": played.cached,
@@ -56,7 +100,7 @@ def sweep_report(
         moved = [c.change.moved for c in mine.values() if c.significant]
         entries.append((entry, order, max(moved, default=0.0)))
     if goal is not None:
-        entries.sort(key=lambda e: (e[0]["goal"]["change"], e[1]))
+        entries.sort(key=lambda e: (e[0]["goal"]["change"] if "goal" in e[0] else 0.0, e[1]))
     else:
         entries.sort(key=lambda e: (-e[0]["significant"], -e[2], e[1]))
     games = settings["games"]
@@ -64,14 +108,7 @@ def sweep_report(
         "game": game,
         "sweep": source,
         "settings": settings,
-        "goal": None
-        if goal is None
-        else {
-            "kind": goal.kind,
-            "figure": goal.figure,
-            "value": goal.value,
-            "says": goal.describe(),
-        },
+        "goal": None if goal is None else _shown_goal(goal),
         "verdict": verdict(changes, games),
         "base": {
             "data": base.digest,
@@ -82,7 +119,7 @@ def sweep_report(
         "variants": [entry for entry, _, _ in entries],
         "by_figure": {
             figure: [
-                {"run": c.run, **c.as_json()}
+                run_change(c)
                 for c in sorted(
                     (c for c in changes if c.figure == figure), key=lambda c: -abs(c.change.change)
                 )
@@ -92,7 +129,11 @@ def sweep_report(
     }
 
 
-def sweep_document(report: dict[str, Any]) -> TextDocument:
+def _shown_goal(goal: Goal) -> GoalShown:
+    return {"kind": goal.kind, "figure": goal.figure, "value": goal.value, "says": goal.describe()}
+
+
+def sweep_document(report: SweepReport) -> TextDocument:
     """The report with its charts (for the game's designers, in English)."""
     settings = report["settings"]
     goal = report["goal"]
@@ -148,7 +189,7 @@ def sweep_document(report: dict[str, Any]) -> TextDocument:
     return TextDocument(f"Sweep: {report['sweep']}", "en", tuple(blocks))
 
 
-def gist(report: dict[str, Any], shown: int = 5) -> str:
+def gist(report: SweepReport, shown: int = 5) -> str:
     """The terminal's lines: the verdict, then the first variants and what moved."""
     lines = [
         f"{len(report['variants'])} variants, {report['settings']['games']} games each",
@@ -170,7 +211,7 @@ def gist(report: dict[str, Any], shown: int = 5) -> str:
     return "\n".join(lines)
 
 
-def _moved(variant: dict[str, Any], most: int | None = None) -> str:
+def _moved(variant: Variant, most: int | None = None) -> str:
     significant = [
         f"{name} {signed(f['change'])}"
         for name, f in variant["figures"].items()
