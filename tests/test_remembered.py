@@ -29,10 +29,41 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_an_unchanged_pack_is_answered_from_the_cache(pack: Path, runner: CliRunner) -> None:
     first = runner.invoke(app, ["validate", "--data", "demo"])
     assert first.exit_code == 0
-    assert len(list(cache_folder().glob("*.json"))) == 1
+    assert len(list(cache_folder().glob("*.json"))) == 2  # the answer, and the pack's own
     again = runner.invoke(app, ["validate", "--data", "demo"])
     assert again.stdout == first.stdout and again.exit_code == 0
-    assert len(list(cache_folder().glob("*.json"))) == 1
+    assert len(list(cache_folder().glob("*.json"))) == 2
+
+
+def test_a_change_to_one_pack_validates_that_pack_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner
+) -> None:
+    """Each pack's outcome is remembered on its own: after an edit to one pack of a folder,
+    the others' come from the cache, and the report is the one a fresh run prints."""
+    from generator.services import validate
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DRAFTDECK_CACHE_DIR", str(tmp_path / "cache"))
+    for game in ("one", "two"):
+        write_starter(Path("data") / game, game)
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+    replace_once(
+        Path("data/one/cards.yaml"), "sun-1, name: Sun, value: 1,", "sun-1, name: Sun, value: x,"
+    )
+    validated: list[str] = []
+    original = validate.validate_pack
+
+    def counted(root: Path, *args: Any, **kwargs: Any) -> Any:
+        validated.append(root.name)
+        return original(root, *args, **kwargs)
+
+    monkeypatch.setattr(validate, "validate_pack", counted)
+    edited = runner.invoke(app, ["validate"])
+    assert validated == ["one"]
+    fresh = runner.invoke(app, ["validate", "--fresh"])
+    assert validated == ["one", "one", "two"]
+    assert edited.exit_code == fresh.exit_code == 1 and edited.stdout == fresh.stdout
+    assert "must be a whole number" in edited.stdout
 
 
 def test_every_change_to_a_pack_is_seen(pack: Path, runner: CliRunner) -> None:

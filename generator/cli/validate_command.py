@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from generator.cli.boundary import EXIT_DATA, user_errors
 from generator.cli.options import DataOption, GameOption
 from generator.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from generator.services.pack_outcome import PackOutcome
 
 
 class OutputFormat(StrEnum):
@@ -63,9 +66,13 @@ def validate(
     def work() -> tuple[str, bool]:
         from generator.cli.validate_output import validation_report
         from generator.services.pack_folders import same_ids
+        from generator.services.remembered import remembered_pack
         from generator.services.validate import validate_pack
 
-        results = [validate_pack(root) for root in roots]
+        def outcome(root: Path) -> PackOutcome:
+            return remembered_pack(root, lambda: validate_pack(root).outcome(), fresh)
+
+        results = [outcome(root) for root in roots]
         report = validation_report(results, strict=strict, extra=same_ids(roots))
         return report.render(output.value, quiet), report.passed
 

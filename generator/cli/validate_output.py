@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.core.diagnostics import (
     Diagnostic,
@@ -17,7 +17,7 @@ from generator.core.diagnostics import (
     sort_key,
 )
 from generator.core.paths import display_path
-from generator.services.validate import PackResult, Provisional
+from generator.services.pack_outcome import PackOutcome
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class ValidationReport:
 
     diagnostics: tuple[Diagnostic, ...]
     """Every problem to show, sorted by file and position."""
-    provisional: tuple[Provisional, ...]
+    provisional: tuple[Diagnostic, ...]
     """Every provisional value (shown only in strict mode, listed in JSON)."""
     files: int
     packs: tuple[str, ...]
@@ -69,7 +69,7 @@ class ValidationReport:
                 diagnostics,
                 {
                     **self.summary(),
-                    "provisional_values": [as_json(p.diagnostic()) for p in self.provisional],
+                    "provisional_values": [as_json(p) for p in self.provisional],
                 },
             )
         shown = shown_per_file(diagnostics)
@@ -97,14 +97,14 @@ class ValidationReport:
 
 
 def validation_report(
-    results: Sequence[PackResult], *, strict: bool, extra: Sequence[Diagnostic] = ()
+    results: Sequence[PackOutcome], *, strict: bool, extra: Sequence[Diagnostic] = ()
 ) -> ValidationReport:
     """Combine pack results (and problems between the packs, `extra`); in strict mode
     provisional values become errors."""
     provisional = tuple(p for r in results for p in r.provisional)
     shown = [*extra, *(d for r in results for d in r.diagnostics)]
     if strict:
-        shown += [p.diagnostic(Severity.ERROR) for p in provisional]
+        shown += [replace(p, severity=Severity.ERROR) for p in provisional]
     return ValidationReport(
         diagnostics=tuple(sorted(shown, key=sort_key)),
         provisional=provisional,

@@ -30,6 +30,7 @@ from typing import Any
 from generator.core.paths import LOCALES_DIR, PACKAGE_DIR, SCHEMAS_DIR
 from generator.loading.files import links_out, pack_files, special_files
 from generator.output.atomic import write_atomic
+from generator.services.pack_outcome import PackOutcome
 
 MAX_REMEMBERED = 64
 """Answers kept; the oldest go first."""
@@ -65,6 +66,32 @@ def remembered(
     answer = work()
     remember(key, answer)
     return answer
+
+
+def remembered_pack(
+    root: Path, work: Callable[[], PackOutcome], fresh: bool = False
+) -> PackOutcome:
+    """What validating the pack at `root` reports, remembered across runs on its own: a
+    change to one pack of a folder validates that pack alone (`fresh` works it out anew)."""
+    try:
+        key = fingerprint([root], ("pack",))
+    except OSError:
+        return work()
+    path = cache_folder() / f"{key}.json"
+    if not fresh:
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            if kept.get("format") == FORMAT:
+                return PackOutcome.from_json(root, kept["outcome"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass
+    outcome = work()
+    try:
+        write_atomic(path, json.dumps({"format": FORMAT, "outcome": outcome.as_json()}).encode())
+        _forget_oldest(path.parent)
+    except OSError:
+        pass
+    return outcome
 
 
 def recall(key: str) -> Answer | None:

@@ -40,6 +40,7 @@ from generator.printing.fonts import FILE
 from generator.services.budget import check_budget
 from generator.services.characters import character_problems
 from generator.services.language_checks import Drawings
+from generator.services.pack_outcome import PackOutcome
 from generator.services.template_checks import CheckEnv, check_templates
 from generator.templates.emblems import read_emblems
 from generator.templates.icons import BUILT_IN
@@ -88,6 +89,11 @@ class PackResult:
     def files(self) -> int:
         """How many files were read."""
         return len({d.display for d in self.documents.values()})
+
+    def outcome(self) -> PackOutcome:
+        """What `validate` reports of the pack."""
+        provisional = tuple(p.diagnostic() for p in self.provisional)
+        return PackOutcome(self.root, self.diagnostics, provisional, self.files)
 
 
 def stale_schema_copies(root: Path) -> list[Diagnostic]:
