@@ -9,8 +9,10 @@ user's cache folder under a hash of all of that: the contents of every file of t
 (the size and time of a large picture), the size and time of every file of draftdeck (its
 code, schemas and catalogs) and of the plug-ins, the version of every library draftdeck
 depends on, and the links that lead out of a pack. `validate --fresh` works the answer out
-anew (and remembers it); deleting the folder forgets everything. Anything that cannot be read just means the pack is validated again; the
-cache holds the last MAX_REMEMBERED answers. A rules question or a simulation remembers in
+anew (and remembers it); deleting the folder forgets everything. Each pack's outcome is
+remembered on its own as well, so that after an edit to one pack of a folder only that
+pack is validated again. Anything that cannot be read just means the pack is validated
+again; the cache holds the last MAX_REMEMBERED entries. A rules question or a simulation remembers in
 the same way that a pack's files passed their schemas, and does not check them again.
 """
 
