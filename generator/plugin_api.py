@@ -77,7 +77,13 @@ if TYPE_CHECKING:
         IconHook,
     )
     from generator.plugins.questions import Argument, Question
-    from generator.plugins.simulation import Figures, Played, Simulation, SimulationSettings
+    from generator.plugins.simulation import (
+        Figures,
+        Played,
+        Setting,
+        Simulation,
+        SimulationSettings,
+    )
     from generator.printing.geometry import Rect
     from generator.printing.pen import BLACK, WHITE, Pen, TextStyle
     from generator.services.find import LoadedPack, load_plugin_game
@@ -143,6 +149,7 @@ _WHERE = {
     "Question": "generator.plugins.questions",
     "Figures": "generator.plugins.simulation",
     "Played": "generator.plugins.simulation",
+    "Setting": "generator.plugins.simulation",
     "Simulation": "generator.plugins.simulation",
     "SimulationSettings": "generator.plugins.simulation",
     "Rect": "generator.printing.geometry",
@@ -192,6 +199,7 @@ __all__ = [
     "Rate",
     "Rect",
     "ScenarioError",
+    "Setting",
     "Severity",
     "Simulation",
     "SimulationSettings",

@@ -21,8 +21,9 @@ from generator.games.all_star_draft.simulation.report import (
 )
 from generator.games.all_star_draft.simulation.simulator import SIMULATION
 from generator.play.balance import q_values, wilson
-from generator.play.simulation import Prepared
+from generator.play.simulation import Prepared, play_settings
 from generator.play.simulation import report as simulation_report
+from generator.plugins.simulation import SimulationSettings
 from tests.conftest import PACK
 from tests.game_helpers import seated
 from tests.pdf_helpers import font_names
@@ -51,8 +52,10 @@ def test_the_report_adds_games_up_and_shares_drawn_wins() -> None:
             (_seat("greedy", 0.5, 1), _seat("random", 0.5, 2)), (arena,), ("duck",), ("wolf",), (2,)
         ),
     ]
-    table = Prepared("all-star-draft", "All-Star Draft", SIMULATION, None, ("greedy", "random"), ())
-    report = simulation_report(table, games).as_json()
+    bots = ("greedy", "random")
+    played = play_settings(SimulationSettings(players=2, games=2, seed=1, bots=bots))
+    table = Prepared("all-star-draft", "All-Star Draft", SIMULATION, None, bots, played, ())
+    report = json.loads(json.dumps(simulation_report(table, games).as_json()))
     assert report["games"] == 2
     assert [s["count"] for s in report["win_rate_by_seat"]] == [1.5, 0.5]
     assert report["win_rate_by_bot"]["greedy"]["rate"] == 0.75

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.documents.model import (
     BarChart,
@@ -24,6 +25,9 @@ from generator.printing.geometry import pt
 from generator.printing.pen import Pen
 from generator.printing.text import Where
 from generator.printing.typography import tie
+
+if TYPE_CHECKING:
+    from reportlab.lib.styles import ParagraphStyle
 
 INK = "#1B1F2A"
 HEADER = "#14284B"
@@ -52,8 +56,7 @@ def to_pdf(document: TextDocument, author: str, page: str = "a4") -> tuple[bytes
         invariant=True,
         initialFontName=fonts["regular"],
     )
-    styles = _styles(fonts, small=page == "a5")
-    styles["available"] = pt(width - 2 * MARGIN)
+    styles = _styles(fonts, small=page == "a5", available=pt(width - 2 * MARGIN))
     story = [_flowable(_title(document.title), styles, document.locale)]
     for block in document.blocks:
         found = _flowable(block, styles, document.locale)
@@ -102,7 +105,26 @@ def _title(text: str) -> Heading:
     return Heading(text, level=1)
 
 
-def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Styles:
+    """The paragraph styles of one page size, and the width text may take, in points."""
+
+    body: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    lead: ParagraphStyle
+    note: ParagraphStyle
+    cell: ParagraphStyle
+    head: ParagraphStyle
+    caption: ParagraphStyle
+    available: float
+
+    def heading(self, level: int) -> ParagraphStyle:
+        return (self.h1, self.h2, self.h3)[max(1, min(level, 3)) - 1]
+
+
+def _styles(fonts: dict[str, str], *, small: bool, available: float) -> _Styles:
     from reportlab.lib.styles import ParagraphStyle
 
     scale = 0.9 if small else 1.0
@@ -114,9 +136,9 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
         textColor=_colour(INK),
         spaceAfter=4,
     )
-    return {
-        "body": body,
-        "h1": ParagraphStyle(
+    return _Styles(
+        body=body,
+        h1=ParagraphStyle(
             "h1",
             parent=body,
             fontName=fonts["black"],
@@ -126,7 +148,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             keepWithNext=1,
             spaceAfter=8,
         ),
-        "h2": ParagraphStyle(
+        h2=ParagraphStyle(
             "h2",
             parent=body,
             fontName=fonts["bold"],
@@ -137,7 +159,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             spaceBefore=8,
             spaceAfter=4,
         ),
-        "h3": ParagraphStyle(
+        h3=ParagraphStyle(
             "h3",
             parent=body,
             fontName=fonts["bold"],
@@ -148,8 +170,8 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             spaceBefore=5,
             spaceAfter=3,
         ),
-        "lead": ParagraphStyle("lead", parent=body, keepWithNext=1),
-        "note": ParagraphStyle(
+        lead=ParagraphStyle("lead", parent=body, keepWithNext=1),
+        note=ParagraphStyle(
             "note",
             parent=body,
             fontName=fonts["semibold"],
@@ -161,10 +183,10 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             spaceBefore=6,
             spaceAfter=8,
         ),
-        "cell": ParagraphStyle(
+        cell=ParagraphStyle(
             "cell", parent=body, fontSize=8 * scale, leading=9.5 * scale, spaceAfter=0
         ),
-        "head": ParagraphStyle(
+        head=ParagraphStyle(
             "head",
             parent=body,
             fontName=fonts["bold"],
@@ -172,7 +194,7 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             leading=9.5 * scale,
             spaceAfter=0,
         ),
-        "caption": ParagraphStyle(
+        caption=ParagraphStyle(
             "caption",
             parent=body,
             fontName=fonts["semibold"],
@@ -181,7 +203,8 @@ def _styles(fonts: dict[str, str], *, small: bool) -> dict[str, Any]:
             spaceAfter=2,
             keepWithNext=1,
         ),
-    }
+        available=available,
+    )
 
 
 def _colour(hex_colour: str) -> Any:
@@ -194,7 +217,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
+def _flowable(block: Block, styles: _Styles, locale: str) -> Any:
     from reportlab.platypus import KeepTogether, ListFlowable, ListItem, TableStyle
     from reportlab.platypus import Paragraph as P
     from reportlab.platypus import Table as T
@@ -204,39 +227,39 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
         return _escape(tie(text, locale))
 
     if isinstance(block, Heading):
-        return P(_set(block.text), styles[f"h{min(block.level, 3)}"])
+        return P(_set(block.text), styles.heading(block.level))
     if isinstance(block, Paragraph):
         # A paragraph that introduces what follows (ending with a colon) stays with it.
         leads = block.text.rstrip().endswith(":") or block.keep_with_next
-        return P(_set(block.text), styles["lead" if leads else "body"])
+        return P(_set(block.text), styles.lead if leads else styles.body)
     if isinstance(block, Note):
-        return P(_set(block.text), styles["note"])
+        return P(_set(block.text), styles.note)
     if isinstance(block, Bullets | Steps):
-        items: Any = [ListItem(P(_set(item), styles["body"])) for item in block.items]
+        items: Any = [ListItem(P(_set(item), styles.body)) for item in block.items]
         return ListFlowable(
             items,
             bulletType="bullet" if isinstance(block, Bullets) else "1",
             start="•" if isinstance(block, Bullets) else "1",
-            bulletFontName=styles["body"].fontName,  # not ReportLab's unembedded Helvetica
-            bulletFontSize=styles["body"].fontSize,
+            bulletFontName=styles.body.fontName,  # not ReportLab's unembedded Helvetica
+            bulletFontSize=styles.body.fontSize,
         )
     if isinstance(block, Figure):
         if block.caption:
             return KeepTogether(
-                [P(_set(block.caption), styles["caption"]), _FigureFlowable(block, locale)]
+                [P(_set(block.caption), styles.caption), _FigureFlowable(block, locale)]
             )
         return _FigureFlowable(block, locale)
     if isinstance(block, Gallery):
-        caption = P(_set(block.caption), styles["caption"])
+        caption = P(_set(block.caption), styles.caption)
         return [caption, _gallery_flowable_class()(block.items, locale)]
     if isinstance(block, BarChart):
-        return KeepTogether([P(_set(block.caption), styles["caption"]), _chart(block, styles)])
-    rows = [[P(_set(cell), styles["head"]) for cell in block.header]]
+        return KeepTogether([P(_set(block.caption), styles.caption), _chart(block, styles)])
+    rows = [[P(_set(cell), styles.head) for cell in block.header]]
     rows += [
         [
             _FigureFlowable(cell, locale)
             if isinstance(cell, Figure)
-            else P(_set(cell), styles["cell"])
+            else P(_set(cell), styles.cell)
             for cell in row
         ]
         for row in block.rows
@@ -247,7 +270,7 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
             [
                 # Cells are Paragraphs with their own fonts; naming one here too
                 # keeps ReportLab from referencing its unembedded Helvetica.
-                ("FONTNAME", (0, 0), (-1, -1), styles["cell"].fontName),
+                ("FONTNAME", (0, 0), (-1, -1), styles.cell.fontName),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.6, HEADER),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["#FFFFFF", "#EAF4FB"]),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -256,20 +279,20 @@ def _flowable(block: Block, styles: dict[str, Any], locale: str) -> Any:
             ]
         )
     )
-    return KeepTogether([P(_set(block.caption), styles["caption"]), table])
+    return KeepTogether([P(_set(block.caption), styles.caption), table])
 
 
 PADDING = 8.0
 """A cell's left and right padding together, with a point to spare each side, in points."""
 
 
-def _column_widths(table: Table, styles: dict[str, Any]) -> list[float] | None:
+def _column_widths(table: Table, styles: _Styles) -> list[float] | None:
     """Each column as wide as its longest line needs (a name never wraps where numbers
     beside it leave room); when the page is too narrow, the widest columns give way, in
     proportion, down to an equal share."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    available = styles["available"]
+    available = styles.available
     rows = [table.header, *table.rows]
     columns = len(table.header)
     natural = [0.0] * columns
@@ -278,7 +301,7 @@ def _column_widths(table: Table, styles: dict[str, Any]) -> list[float] | None:
             if isinstance(cell, Figure):
                 wanted = pt(cell.width)
             else:
-                style = styles["head" if row is table.header else "cell"]
+                style = styles.head if row is table.header else styles.cell
                 wanted = max(
                     (
                         stringWidth(line, style.fontName, style.fontSize)
@@ -300,13 +323,13 @@ SERIES_COLOURS = ("#1F5FA8", "#E07A1F", "#3A9A4A", "#8A4FB0", "#C0392B", "#5D6D7
 """Bar colours, one per series, in order."""
 
 
-def _chart(chart: BarChart, styles: dict[str, Any]) -> Any:
+def _chart(chart: BarChart, styles: _Styles) -> Any:
     """A ReportLab vector bar chart across the text width, with a legend for several series."""
     from reportlab.graphics.charts.barcharts import VerticalBarChart
     from reportlab.graphics.charts.legends import Legend
     from reportlab.graphics.shapes import Drawing
 
-    font = styles["cell"].fontName
+    font = styles.cell.fontName
     width = pt(PAGE["a4"][0] - 2 * MARGIN)
     height = pt(chart.height)
     legend_width = pt(30) if len(chart.series) > 1 else 0

@@ -12,21 +12,48 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from generator.core.paths import display_path
 from generator.documents.model import Block, Heading, Paragraph, Table, TextDocument
 from generator.output.atomic import write_atomic
 from generator.play import simulation
-from generator.play.balance import mean_interval
-from generator.play.compare import by_figure, compare_runs, interval, number, signed, verdict
-from generator.play.simulation import Prepared
+from generator.play.balance import MeanInterval, mean_interval
+from generator.play.compare import (
+    ChangeJson,
+    by_figure,
+    compare_runs,
+    interval,
+    number,
+    signed,
+    verdict,
+)
+from generator.play.simulation import Prepared, Report
 from generator.plugins import checked_simulation
 from generator.plugins.simulation import SimulationSettings
 from generator.services.find import LoadedPack
 
 Progress = Callable[[int], None]
 """Told the number of games just finished."""
+
+
+class FigureChangeJson(ChangeJson):
+    """A figure's change from one data folder to the other."""
+
+    figure: str
+
+
+class Comparison(TypedDict):
+    """Two runs of the same games, as the comparison's JSON file holds them."""
+
+    before: dict[str, object]
+    """The first data folder's label (`data`) and its report."""
+    after: dict[str, object]
+    verdict: str
+    base: dict[str, MeanInterval]
+    """Every figure of the first run: its mean and 95% interval."""
+    changes: list[FigureChangeJson]
+    """Every figure's change, most significant first."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +86,7 @@ def run_simulation(
     games = simulation.simulate(table, settings, progress, scheduler)
     report = simulation.report(table, games)
     folder = out / table.game / "simulation"
-    stem = simulation.stem(report.common)
+    stem = simulation.stem(report)
     pdf, _ = to_pdf(simulation.document(table, report), "draftdeck")
     paths = (folder / f"{stem}.json", folder / f"{stem}.pdf")
     write_atomic(paths[1], pdf)
@@ -88,7 +115,7 @@ def run_comparison(
     ]
     changes = compare_runs(figures[0], [(runs[1][0], figures[1])])
     rates = simulation.rate_figures(tables[0])
-    result: dict[str, Any] = {
+    result: Comparison = {
         "before": {"data": runs[0][0], **reports[0].as_json()},
         "after": {"data": runs[1][0], **reports[1].as_json()},
         "verdict": verdict(changes, settings.games),
@@ -99,23 +126,27 @@ def run_comparison(
         ],
     }
     folder = out / tables[0].game / "simulation"
-    stem = simulation.stem(reports[0].common) + "-compare"
-    pdf, _ = to_pdf(comparison_document(result), "draftdeck")
+    stem = simulation.stem(reports[0]) + "-compare"
+    labels = (runs[0][0], runs[1][0])
+    pdf, _ = to_pdf(comparison_document(result, reports[0], labels), "draftdeck")
     paths = (folder / f"{stem}.json", folder / f"{stem}.pdf")
     write_atomic(paths[1], pdf)
     write_atomic(paths[0], (json.dumps(result, indent=2) + "\n").encode())
     return Written(paths, comparison_gist(result))
 
 
-def comparison_document(result: dict[str, Any]) -> TextDocument:
-    """The comparison as a document: the verdict, then every figure before and after."""
-    before, after = result["before"], result["after"]
-    settings = before["settings"]
+def comparison_document(
+    result: Comparison, before: Report, labels: tuple[str, str]
+) -> TextDocument:
+    """The comparison as a document: the verdict, then every figure before and after; `before`
+    is the first run's report, `labels` name the two data folders."""
+    common = before.common
+    settings = common["settings"]
     blocks: list[Block] = [
         Paragraph(
-            f"The same {before['games']} games (seeds {settings['seeds'][0]} to "
+            f"The same {common['games']} games (seeds {settings['seeds'][0]} to "
             f"{settings['seeds'][1]}, bots by seat: {', '.join(settings['bots'])}) played on "
-            f"{before['data']} (before) and on {after['data']} (after). A change is each "
+            f"{labels[0]} (before) and on {labels[1]} (after). A change is each "
             "game's figure after minus the same game's before, averaged, with its 95% "
             "interval; it is significant (*) when its q-value (Benjamini-Hochberg, over every "
             "figure) is below 0.05. 'Detectable' is the change these games would find 4 times "
@@ -140,11 +171,11 @@ def comparison_document(result: dict[str, Any]) -> TextDocument:
             ),
         ),
     ]
-    title = f"Comparison: {before['name']}, {settings['players']} players, {before['games']} games"
+    title = f"Comparison: {common['name']}, {settings['players']} players, {common['games']} games"
     return TextDocument(title, "en", tuple(blocks))
 
 
-def comparison_gist(result: dict[str, Any]) -> str:
+def comparison_gist(result: Comparison) -> str:
     """The verdict and the figures that moved, for the terminal."""
     from generator.core.text_tables import render_table
 

@@ -21,7 +21,7 @@ from generator.core.errors import UsageError
 from generator.core.text_tables import render_table
 from generator.documents.model import BarChart, Block, Heading, Paragraph, Table, TextDocument
 from generator.play.balance import Rate, number, percent, rate, rate_percent
-from generator.plugins.simulation import Simulation, SimulationSettings
+from generator.plugins.simulation import Setting, Simulation, SimulationSettings
 from generator.pools import run_all, workers, workers_for
 
 CHUNK = 20
@@ -43,8 +43,31 @@ class Prepared:
     state: Any
     bots: tuple[str, ...]
     """The bot of every seat."""
-    recorded: tuple[tuple[str, Any], ...]
-    """What the report records of the settings, in order."""
+    played: PlaySettings
+    """What is played: players, games, seeds and bots."""
+    recorded: tuple[tuple[str, Setting], ...]
+    """What the report records of the settings beyond what is played, in order."""
+
+
+class PlaySettings(TypedDict):
+    """What a run plays, as its report records it."""
+
+    players: int
+    games: int
+    seeds: list[int]
+    """The first seed and the last."""
+    bots: list[str]
+    """The bot of every seat."""
+
+
+def play_settings(settings: SimulationSettings) -> PlaySettings:
+    """What `settings` play, as a report records it."""
+    return {
+        "players": settings.players,
+        "games": settings.games,
+        "seeds": [settings.seed, settings.seed + settings.games - 1],
+        "bots": list(settings.seat_bots()),
+    }
 
 
 def prepare(
@@ -68,14 +91,8 @@ def prepare(
         )
     state = simulation.prepare(model, settings)
     bots = tuple(settings.seat_bots())
-    recorded = {
-        "players": settings.players,
-        "games": settings.games,
-        "seeds": [settings.seed, settings.seed + settings.games - 1],
-        "bots": list(bots),
-        **simulation.recorded(state),
-    }
-    return Prepared(game_id, name, simulation, state, bots, tuple(recorded.items()))
+    recorded = tuple(simulation.recorded(state).items())
+    return Prepared(game_id, name, simulation, state, bots, play_settings(settings), recorded)
 
 
 def play_game(table: Prepared, seed: int) -> Any:
@@ -154,8 +171,9 @@ class Common(TypedDict):
 
     game: str
     name: str
-    settings: dict[str, Any]
-    """Players, games, seeds and bots, and what the game records (edition, mode)."""
+    settings: PlaySettings
+    """Players, games, seeds and bots; the report's file adds what the game records
+    (edition, mode)."""
     games: int
     win_rate_by_seat: list[SeatRate]
     win_rate_by_bot: dict[str, Rate]
@@ -166,12 +184,16 @@ class Report:
     """A balance report: what every game's holds, and the game's own keys."""
 
     common: Common
-    own: Mapping[str, Any]
+    recorded: Mapping[str, Setting]
+    """What the game records of the settings beyond what is played (edition, mode)."""
+    own: Mapping[str, object]
     """What the game's `report` made of the games (a TypedDict of its own)."""
 
-    def as_json(self) -> dict[str, Any]:
-        """The report as its JSON file holds it: the game's keys after the common ones."""
-        return {**self.common, **self.own}
+    def as_json(self) -> dict[str, object]:
+        """The report as its JSON file holds it: the game's keys after the common ones, what
+        the game records among the settings."""
+        settings = {**self.common["settings"], **self.recorded}
+        return {**self.common, "settings": settings, **self.own}
 
 
 def report(table: Prepared, games: Sequence[Any]) -> Report:
@@ -181,7 +203,7 @@ def report(table: Prepared, games: Sequence[Any]) -> Report:
     found: Common = {
         "game": table.game,
         "name": table.name,
-        "settings": dict(table.recorded),
+        "settings": table.played,
         "games": len(games),
         "win_rate_by_seat": [
             _seat_rate(n + 1, bot, rate(sum(g.win_shares[n] for g in games), len(games)))
@@ -195,7 +217,8 @@ def report(table: Prepared, games: Sequence[Any]) -> Report:
             for bot in _bot_names(bots)
         },
     }
-    return Report(found, table.simulation.report(table.state, games, bots))
+    own = table.simulation.report(table.state, games, bots)
+    return Report(found, dict(table.recorded), own)
 
 
 def _seat_rate(seat: int, bot: str, share: Rate) -> SeatRate:
@@ -206,7 +229,7 @@ def document(table: Prepared, report_: Report) -> TextDocument:
     """The report with its charts (for the game's designers, in English)."""
     common = report_.common
     settings = common["settings"]
-    variant = [f"{k} {settings[k]}" for k in ("edition", "mode") if settings.get(k)]
+    variant = [f"{k} {report_.recorded[k]}" for k in ("edition", "mode") if report_.recorded.get(k)]
     title = (
         f"Balance report: {common['name']}{' (' + ', '.join(variant) + ')' if variant else ''}, "
         f"{settings['players']} players, {common['games']} games"
@@ -267,13 +290,13 @@ def gist(table: Prepared, report_: Report) -> str:
     return "\n".join([f"{common['games']} games", seats, *lines])
 
 
-def stem(report_: Common) -> str:
+def stem(report_: Report) -> str:
     """The report's file name without extension:
     [<edition>-]<players>p[-<mode>]-<bots>-seed<seed>-<games>games."""
-    settings = report_["settings"]
+    settings, recorded = report_.common["settings"], report_.recorded
     bots = "-".join(dict.fromkeys(settings["bots"]))
-    edition = f"{settings['edition']}-" if settings.get("edition") else ""
-    mode = f"-{settings['mode']}" if settings.get("mode") else ""
+    edition = f"{recorded['edition']}-" if recorded.get("edition") else ""
+    mode = f"-{recorded['mode']}" if recorded.get("mode") else ""
     first = settings["seeds"][0]
     return f"{edition}{settings['players']}p{mode}-{bots}-seed{first}-{settings['games']}games"
 

@@ -51,6 +51,9 @@ class Played(Protocol):
         ...
 
 
+Setting: TypeAlias = str | int | float | bool | None
+"""A setting a report records (the edition played, a rules variant)."""
+
 ModelT = TypeVar("ModelT")
 """The game's model, as the plug-in's `model` hook makes it."""
 StateT = TypeVar("StateT")
@@ -76,7 +79,7 @@ def no_lines(report: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def nothing_recorded(state: Any) -> dict[str, Any]:
+def nothing_recorded(state: Any) -> Mapping[str, Setting]:
     """No settings beyond players, games, seeds and bots."""
     return {}
 
@@ -111,7 +114,7 @@ class Simulation(Generic[ModelT, StateT, BotT, FactsT, ReportT]):
     seat 2' and 'points, bot greedy' when given by seat."""
     gist: Callable[[ReportT], list[str]] = field(default=no_lines)
     """`(the game's own keys) -> lines the terminal shows below the win rates`."""
-    recorded: Callable[[StateT], dict[str, Any]] = field(default=nothing_recorded)
+    recorded: Callable[[StateT], Mapping[str, Setting]] = field(default=nothing_recorded)
     """`(state) -> settings the report records beyond players, games, seeds and bots` (the
     edition and mode played, a rules variant)."""
     note: str = ""

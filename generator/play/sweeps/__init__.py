@@ -16,9 +16,9 @@ from typing import Any
 from generator.core.errors import ScenarioError
 from generator.output.atomic import write_atomic
 from generator.play.runs import Written
-from generator.play.simulation import figures, play_game, rate_figures
+from generator.play.simulation import figures, play_game, play_settings, rate_figures
 from generator.play.sweeps.cache import cache_key, code_digest, read_entry
-from generator.play.sweeps.edits import base_data, variant_data
+from generator.play.sweeps.edits import EditMade, base_data, variant_data
 from generator.play.sweeps.report import gist, sweep_document, sweep_report
 from generator.play.sweeps.run import Pending, Played, play_variants
 from generator.play.sweeps.setup import game_of, table_of
@@ -42,7 +42,7 @@ class Sweep:
     pending: list[tuple[int, Pending]]
     names: tuple[str, ...]
     """Every variant's name, the base first."""
-    edits: tuple[tuple[dict[str, Any], ...], ...]
+    edits: tuple[tuple[EditMade, ...], ...]
     rates: frozenset[str]
 
 
@@ -91,16 +91,10 @@ def run_sweep(sweep: Sweep, pool: Pool, progress: Callable[[int], None] | None =
     played = play_variants([p for _, p in sweep.pending], sweep.spec.settings, pool, progress)
     found = sweep.cached | {n: p for (n, _), p in zip(sweep.pending, played, strict=True)}
     settings = sweep.spec.settings
-    recorded = {
-        "players": settings.players,
-        "games": settings.games,
-        "seeds": [settings.seed, settings.seed + settings.games - 1],
-        "bots": settings.seat_bots(),
-    }
     report = sweep_report(
         sweep.spec.game,
         sweep.source.name,
-        recorded,
+        play_settings(settings),
         found[0],
         [(found[n], sweep.edits[n]) for n in range(1, len(sweep.names))],
         sweep.rates,

@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.core.errors import DataError, ScenarioError
+from generator.core.plain import Plain
 from generator.loading import strict_yaml
 from generator.loading.files import pack_files, resolved_inside
 from generator.play.sweeps.spec import Edit, SweepSpec, VariantSpec
@@ -29,6 +30,15 @@ from generator.services.find import LoadedPack, load_pack
 
 SHOWN = 12
 """Keys or ids a message lists at most."""
+
+
+class EditMade(TypedDict):
+    """An edit as made: the file, the path in it, the value before and after."""
+
+    file: str
+    path: str
+    before: Plain
+    after: Plain
 
 
 @dataclass(frozen=True)
@@ -39,8 +49,7 @@ class VariantData:
     loaded: LoadedPack
     digest: str
     """SHA-256 of every file of the pack as played."""
-    edits: tuple[dict[str, Any], ...]
-    """The edits as made: file, path, value before and after."""
+    edits: tuple[EditMade, ...]
 
 
 def base_data(spec: SweepSpec, root: Path) -> VariantData:
@@ -51,7 +60,7 @@ def base_data(spec: SweepSpec, root: Path) -> VariantData:
 def variant_data(spec: SweepSpec, root: Path, variant: VariantSpec) -> VariantData:
     """The pack at `root` with the variant's edits, loaded and checked."""
     with _copy(root) as copy:
-        documents: dict[str, Any] = {}
+        documents: dict[str, Plain] = {}
         made = []
         for edit in variant.edits:
             if edit.file not in documents:
@@ -86,7 +95,7 @@ def _copy(root: Path) -> Iterator[Path]:
         yield copy
 
 
-def _read(spec: SweepSpec, root: Path, copy: Path, edit: Edit) -> Any:
+def _read(spec: SweepSpec, root: Path, copy: Path, edit: Edit) -> Plain:
     """The value of the data file an edit names, refused if it is not one of the pack's."""
     inside = resolved_inside(root, root / edit.file)
     if inside is None or not inside.is_file():
@@ -102,17 +111,19 @@ def _read(spec: SweepSpec, root: Path, copy: Path, edit: Edit) -> Any:
     document, problems = strict_yaml.load_file(copy / edit.file, edit.file)
     if document is None:
         raise ScenarioError(problems[0])
-    return document.value
+    found: Plain = document.value
+    return found
 
 
-def _apply(spec: SweepSpec, value: Any, edit: Edit) -> dict[str, Any]:
+def _apply(spec: SweepSpec, value: Plain, edit: Edit) -> EditMade:
     """Make the edit in `value` (in place); what was there and what is now."""
     steps = edit.path.split("/")
     here: Any = value
     for depth, step in enumerate(steps):
         holder, key = here, _key(spec, here, step, edit, steps[:depth])
         here = holder[key]
-    before = here
+    before: Plain = here
+    after: Plain
     if edit.add is not None:
         if isinstance(before, bool) or not isinstance(before, int | float):
             raise _at(
@@ -121,8 +132,8 @@ def _apply(spec: SweepSpec, value: Any, edit: Edit) -> dict[str, Any]:
                 f"{edit.file}: {edit.path} is {json.dumps(before)[:60]}, not a number to add to",
                 "a range or 'add' changes a number; give a 'value' instead",
             )
-        after = before + edit.add
-        after = int(after) if isinstance(after, float) and after.is_integer() else after
+        added = before + edit.add
+        after = int(added) if isinstance(added, float) and added.is_integer() else added
     else:
         after = edit.value
     holder[key] = after

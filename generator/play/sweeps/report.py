@@ -12,8 +12,9 @@ nothing moved beyond chance the report says so rather than rank noise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
+from generator.core.plain import Plain
 from generator.documents.model import Block, Heading, Paragraph, Table, TextDocument
 from generator.play.balance import MeanInterval, mean_interval
 from generator.play.compare import (
@@ -27,6 +28,8 @@ from generator.play.compare import (
     signed,
     verdict,
 )
+from generator.play.simulation import PlaySettings
+from generator.play.sweeps.edits import EditMade
 from generator.play.sweeps.goals import Goal, GoalChange, goal_change
 from generator.play.sweeps.run import Played
 
@@ -38,8 +41,7 @@ class Variant(TypedDict):
     data: str
     """The hash of its data."""
     cached: bool
-    edits: list[dict[str, Any]]
-    """Each edit as made: file, path, value before and after (data of any type)."""
+    edits: list[EditMade]
     significant: int
     """Its figures that moved beyond chance."""
     figures: dict[str, ChangeJson]
@@ -63,7 +65,7 @@ class SweepReport(TypedDict):
 
     game: str
     sweep: str
-    settings: dict[str, Any]
+    settings: PlaySettings
     goal: GoalShown | None
     verdict: str
     base: Base
@@ -75,9 +77,9 @@ class SweepReport(TypedDict):
 def sweep_report(
     game: str,
     source: str,
-    settings: dict[str, Any],
+    settings: PlaySettings,
     base: Played,
-    variants: Sequence[tuple[Played, Sequence[dict[str, Any]]]],
+    variants: Sequence[tuple[Played, Sequence[EditMade]]],
     rates: frozenset[str],
     goal: Goal | None = None,
 ) -> SweepReport:
@@ -220,11 +222,11 @@ def _moved(variant: Variant, most: int | None = None) -> str:
     return "; ".join(significant[:most]) if significant else "no significant change"
 
 
-def _edits(edits: Sequence[dict[str, Any]]) -> str:
+def _edits(edits: Sequence[EditMade]) -> str:
     return "; ".join(f"{e['path']}: {_value(e['before'])} to {_value(e['after'])}" for e in edits)
 
 
-def _value(value: Any) -> str:
+def _value(value: Plain) -> str:
     """A data value as the designer wrote it (none for a value left out)."""
     return (
         "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from generator.core.errors import ScenarioError
 from generator.core.paths import SCHEMAS_DIR
+from generator.core.plain import Plain
 from generator.loading import schemas
 from generator.loading.document import Document
 from generator.loading.scenarios import read_source
@@ -20,13 +21,34 @@ MAX_VARIANTS = 200
 """Variants a sweep plays at most, ranges expanded: a night's work on a few machines."""
 
 
+RangeEntry = TypedDict("RangeEntry", {"from": float, "to": float, "step": NotRequired[float]})
+"""A range of numbers to add, as a sweep file gives it ("from" is a keyword: hence this form)."""
+
+
+class EditEntry(TypedDict):
+    """An edit as a sweep file gives it (the schema allows one of value, add and range)."""
+
+    file: str
+    path: str
+    value: NotRequired[Plain]
+    add: NotRequired[float]
+    range: NotRequired[RangeEntry]
+
+
+class VariantEntry(TypedDict):
+    """A variant as a sweep file gives it."""
+
+    name: str
+    edits: list[EditEntry]
+
+
 @dataclass(frozen=True)
 class Edit:
     """One change of one value: `value` replaces it, or `add` is added to it."""
 
     file: str
     path: str
-    value: Any = None
+    value: Plain = None
     add: float | None = None
     at: tuple[str | int, ...] = ()
     """Where the edit is in the sweep file (for messages)."""
@@ -104,7 +126,7 @@ def read_sweep(source: str) -> SweepSpec:
 
 
 def _expanded(
-    document: Document, entry: dict[str, Any], at: tuple[str | int, ...]
+    document: Document, entry: VariantEntry, at: tuple[str | int, ...]
 ) -> list[VariantSpec]:
     """The variant, or one variant per value of its range."""
     fixed: list[Edit] = []
@@ -129,18 +151,18 @@ def _expanded(
         )
     if not ranged:
         return [VariantSpec(entry["name"], tuple(fixed), at)]
-    edit, steps = ranged[0]
+    stepped, steps = ranged[0]
     return [
         VariantSpec(
             f"{entry['name']} {_signed(step)}",
-            (*fixed, Edit(edit.file, edit.path, add=step, at=edit.at)),
+            (*fixed, Edit(stepped.file, stepped.path, add=step, at=stepped.at)),
             at,
         )
         for step in steps
     ]
 
 
-def _steps(document: Document, edit: dict[str, Any], at: tuple[str | int, ...]) -> list[float]:
+def _steps(document: Document, edit: EditEntry, at: tuple[str | int, ...]) -> list[float]:
     """The numbers a range adds, 0 left out."""
     spec = edit["range"]
     low, high, step = spec["from"], spec["to"], spec.get("step", 1)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any
 
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.rules import RuleBook, rule_book
@@ -19,7 +18,7 @@ from generator.games.all_star_draft.simulation.report import (
     game_facts,
 )
 from generator.games.all_star_draft.simulation.report_document import sections
-from generator.plugin_api import Simulation, SimulationSettings, number
+from generator.plugin_api import Setting, Simulation, SimulationSettings, number
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ def report(state: State, games: Sequence[GameFacts], bots: Sequence[str]) -> All
     return balance_report(games)
 
 
-def recorded(state: State) -> dict[str, Any]:
+def recorded(state: State) -> dict[str, Setting]:
     """The edition and the mode played."""
     return {"edition": state.book.edition.id, "mode": state.mode}
 
