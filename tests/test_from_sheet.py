@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.cli.app import app
+from generator.core.plain import SchemaNode
 from generator.services.find import load_pack
 from generator.services.from_sheet import roles_of
 from generator.services.layout_editor import Change, apply_change, face_layout
@@ -155,7 +156,7 @@ def test_the_columns_are_laid_out_by_what_they_hold() -> None:
     header, *rows = card_rows(with_ids=False)
     keys = [h.lower() for h in header]
     items = [{k: v for k, v in zip(keys, row, strict=True) if v != ""} for row in rows]
-    schema: dict[str, Any] = {"properties": {k: {} for k in keys}}
+    schema: SchemaNode = {"properties": {k: {} for k in keys}}
     roles = roles_of(items, schema)
     assert (roles.name, roles.category, roles.value, roles.rules, roles.flavour) == (
         "name",

@@ -641,7 +641,6 @@ def _json_type(value: Any) -> str:
 
 def _property(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     """The schema of a mapping's member, merged over the node's alternatives."""
-    merged: dict[str, Any] = {}
     parts = []
     for part in _alternatives(node):
         found = part.get("properties", {}).get(key)
@@ -650,9 +649,7 @@ def _property(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
             found = extra if isinstance(extra, Mapping) else None
         if found is not None:
             parts.append(found)
-    if parts:
-        merged["allOf"] = parts
-    return merged
+    return {"allOf": parts} if parts else {}
 
 
 def _names(node: Mapping[str, Any]) -> frozenset[str] | None:

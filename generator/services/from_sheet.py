@@ -18,7 +18,7 @@ import json
 import re
 import shutil
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ import yaml
 from generator.core.errors import DataError, UsageError
 from generator.core.names import slug
 from generator.core.paths import SCHEMAS_DIR, display_path
+from generator.core.plain import Plain, SchemaNode
 from generator.loading.sheets import DEFAULT_SEPARATOR, SUFFIXES, is_sheet, load_sheet_file
 from generator.output.atomic import write_atomic
 from generator.services.infer import COLOUR, label, numbers_read, schema_for
@@ -74,7 +75,7 @@ class SheetList:
 
     stem: str
     key: str
-    items: list[dict[str, Any]]
+    items: list[dict[str, Plain]]
     roles: Roles
 
     @property
@@ -100,7 +101,7 @@ def write_from_sheets(
     copies = _pack_names(files)
     contents = {name: source.read_bytes() for source, name in copies.items()}
     lists: list[SheetList] = []
-    schemas: dict[str, dict[str, Any]] = {}
+    schemas: dict[str, SchemaNode] = {}
     for source, name in copies.items():
         value = _read(source, separator)
         stem = Path(name).stem
@@ -144,7 +145,7 @@ def _write_pack(
     language: str,
     separator: str,
     contents: Mapping[str, bytes],
-    schemas: Mapping[str, dict[str, Any]],
+    schemas: Mapping[str, SchemaNode],
     lists: list[SheetList],
 ) -> None:
     name = game_name(game_id)
@@ -166,7 +167,7 @@ def _write_pack(
     if palettes:
         documents.append({"file": f"{PALETTE_FILE}.yaml", "schema": f"{PALETTE_FILE}.schema.json"})
     translated = list(dict.fromkeys(k for one in lists for k in _translated(one.roles)))
-    manifest = {
+    manifest: dict[str, Plain] = {
         "id": game_id,
         "name": name,
         "authors": ["Your Name"],
@@ -187,7 +188,7 @@ def _write_pack(
         write_atomic(root / starter, text.replace("@SCHEMAS@", schemas_at).encode("utf-8"))
     _yaml(root, "documents/summary.yaml", _summary(lists), SUMMARY_NOTE, "../")
     tables = _tables(lists)
-    if tables["blocks"][1:]:
+    if tables is not None:
         _yaml(root, "documents/tables.yaml", tables, TABLES_NOTE, "../")
     from generator.i18n.workflow import extract
 
@@ -224,9 +225,9 @@ def _read(source: Path, separator: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def roles_of(items: list[dict[str, Any]], schema: Mapping[str, Any]) -> Roles:
+def roles_of(items: list[dict[str, Plain]], schema: SchemaNode) -> Roles:
     """What each column of a list prints as, from what its values hold."""
-    properties: Mapping[str, Any] = schema.get("properties", {})
+    properties = schema.get("properties", {})
     columns = list(properties)
     texts = {
         key
@@ -236,12 +237,12 @@ def roles_of(items: list[dict[str, Any]], schema: Mapping[str, Any]) -> Roles:
     optional = frozenset(k for k in columns if any(k not in item for item in items))
     used: set[str] = {"id", "copies"}
 
-    def pick(test: Any) -> str:
+    def pick(test: Callable[[str], object]) -> str:
         found = next((k for k in columns if k not in used and test(k)), "")
         used.add(found)
         return found
 
-    def values(key: str) -> list[Any]:
+    def values(key: str) -> list[Plain]:
         return [item[key] for item in items if key in item]
 
     def longest(key: str) -> int:
@@ -254,7 +255,7 @@ def roles_of(items: list[dict[str, Any]], schema: Mapping[str, Any]) -> Roles:
         )
 
     name = pick(lambda k: k in NAMES and k in texts and _KEY.fullmatch(k))
-    colour = pick(lambda k: k in texts and all(COLOUR.fullmatch(v) for v in values(k)))
+    colour = pick(lambda k: k in texts and all(COLOUR.fullmatch(str(v)) for v in values(k)))
     category = pick(
         lambda k: (
             k in texts
@@ -303,7 +304,7 @@ def _palettes(lists: list[SheetList]) -> dict[str, list[str]]:
     return found
 
 
-def _with_palette(schema: dict[str, Any], lists: list[SheetList]) -> dict[str, Any]:
+def _with_palette(schema: SchemaNode, lists: list[SheetList]) -> SchemaNode:
     """The inferred schema, a category column described as the palette's ids it holds."""
     for one in lists:
         category = one.roles.category
@@ -318,7 +319,7 @@ def _with_palette(schema: dict[str, Any], lists: list[SheetList]) -> dict[str, A
     return schema
 
 
-def _palette(palettes: Mapping[str, list[str]]) -> dict[str, Any]:
+def _palette(palettes: Mapping[str, list[str]]) -> dict[str, Plain]:
     return {
         key: [
             {"id": value, "label": value, "colour": PALETTE[number % len(PALETTE)]}
@@ -328,8 +329,8 @@ def _palette(palettes: Mapping[str, list[str]]) -> dict[str, Any]:
     }
 
 
-def _palette_schema(palettes: Mapping[str, list[str]]) -> dict[str, Any]:
-    entry = {
+def _palette_schema(palettes: Mapping[str, list[str]]) -> SchemaNode:
+    entry: SchemaNode = {
         "type": "object",
         "additionalProperties": False,
         "required": ["id", "label", "colour"],
@@ -370,10 +371,10 @@ def _palette_schema(palettes: Mapping[str, list[str]]) -> dict[str, Any]:
     }
 
 
-def _components(lists: list[SheetList]) -> dict[str, Any]:
-    components = []
+def _components(lists: list[SheetList]) -> dict[str, Plain]:
+    components: list[Plain] = []
     for one in lists:
-        cards: dict[str, Any] = {"from": one.source}
+        cards: dict[str, Plain] = {"from": one.source}
         if one.roles.category:
             cards["refs"] = {one.roles.category: f"{PALETTE_FILE}/{one.roles.category}"}
         if one.roles.name and one.roles.name != "name":
@@ -395,7 +396,7 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") and len(noun) > 3 else noun
 
 
-def layout_for(one: SheetList) -> dict[str, Any]:
+def layout_for(one: SheetList) -> dict[str, Plain]:
     """A first face (63 x 88 mm) for a list, from its columns' roles."""
     roles = one.roles
     if roles.category:
@@ -408,13 +409,13 @@ def layout_for(one: SheetList) -> dict[str, Any]:
     ground = f"{{{colour}|bg}}" if colour else "accent|bg"
     on_ground = f"{{{colour}|bg|ink}}" if colour else "accent|bg|ink"
 
-    def when(key: str, element: dict[str, Any]) -> dict[str, Any]:
+    def when(key: str, element: dict[str, Plain]) -> dict[str, Plain]:
         return {**element, "when": key} if key in roles.optional else element
 
-    elements: dict[str, Any] = {
+    elements: dict[str, Plain] = {
         "background": {"type": "rect", "box": "bleed", "fill": ground},
     }
-    title_box = [5, 73.5, 53, 11]
+    title_box: list[Plain] = [5, 73.5, 53, 11]
     if roles.value:
         elements["value"] = when(
             roles.value,
@@ -469,7 +470,7 @@ def layout_for(one: SheetList) -> dict[str, Any]:
     return {"elements": elements}
 
 
-THEME = {
+THEME: dict[str, Plain] = {
     "safe": 3.0,
     "colours": {
         "ink": "#1B1F2A",
@@ -489,8 +490,8 @@ THEME = {
 }
 
 
-def _summary(lists: list[SheetList]) -> dict[str, Any]:
-    blocks: list[dict[str, Any]] = [
+def _summary(lists: list[SheetList]) -> dict[str, Plain]:
+    blocks: list[Plain] = [
         {"paragraph": "For {game.players.min|number} to {game.players.max|number} players."},
         {"components": {}},
     ]
@@ -508,8 +509,9 @@ def _summary(lists: list[SheetList]) -> dict[str, Any]:
     return {"title": "{game.name|tr}: rules summary", "blocks": blocks}
 
 
-def _tables(lists: list[SheetList]) -> dict[str, Any]:
-    blocks: list[dict[str, Any]] = [{"components": {}}]
+def _tables(lists: list[SheetList]) -> dict[str, Plain] | None:
+    """The rulebook tables of the lists that have names, if any has."""
+    blocks: list[Plain] = [{"components": {}}]
     for one in lists:
         roles = one.roles
         shown = [
@@ -531,6 +533,8 @@ def _tables(lists: list[SheetList]) -> dict[str, Any]:
                 }
             }
         )
+    if not blocks[1:]:
+        return None
     return {"title": "{game.name|tr}: rulebook tables", "blocks": blocks}
 
 
@@ -569,7 +573,7 @@ the pack, every value taken from the data."""
 def _yaml(
     root: Path,
     relative: str,
-    value: Mapping[str, Any],
+    value: Mapping[str, Plain],
     note: str,
     up: str,
     schema: str | None = None,
@@ -592,7 +596,7 @@ def _schema_of(relative: str) -> str:
     return f"{Path(relative).stem}.schema.json"
 
 
-def _block(key: str, value: Any) -> list[str]:
+def _block(key: str, value: Plain) -> list[str]:
     if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
         return [f"{key}:", *(f"  {_flow(k)}: {_flow(v)}" for k, v in value.items())]
     if isinstance(value, list) and value and any(isinstance(v, dict | list) for v in value):
@@ -600,12 +604,12 @@ def _block(key: str, value: Any) -> list[str]:
     return [f"{key}: {_flow(value)}"]
 
 
-def _flow(value: Any) -> str:
+def _flow(value: Plain) -> str:
     text = yaml.safe_dump(
         value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10_000
     )
     return text.removesuffix("\n...\n").strip()
 
 
-def _json(path: Path, value: Mapping[str, Any]) -> None:
+def _json(path: Path, value: SchemaNode) -> None:
     write_atomic(path, (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.errors import DataError, UsageError
+from generator.core.plain import SchemaNode
 from generator.loading import strict_yaml
 from generator.loading.sheets import DEFAULT_SEPARATOR, is_sheet, load_sheet_file, typed
 
@@ -39,7 +40,7 @@ COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 LONGEST_TEXT = 500
 
 
-def infer_schema(path: Path, display: str, separator: str = DEFAULT_SEPARATOR) -> dict[str, Any]:
+def infer_schema(path: Path, display: str, separator: str = DEFAULT_SEPARATOR) -> SchemaNode:
     """The schema of a data file (YAML, CSV, XLSX or ODS) as its values suggest."""
     if not separator.strip():
         raise UsageError(
@@ -52,7 +53,7 @@ def infer_schema(path: Path, display: str, separator: str = DEFAULT_SEPARATOR) -
     return schema_for(value, path.name)
 
 
-def schema_for(value: Mapping[str, Any], name: str) -> dict[str, Any]:
+def schema_for(value: Mapping[str, Any], name: str) -> SchemaNode:
     """The schema of a data file's value, for the file `name`."""
     properties = {str(key): _describe(entries, str(key)) for key, entries in value.items()}
     return {
@@ -65,7 +66,7 @@ def schema_for(value: Mapping[str, Any], name: str) -> dict[str, Any]:
     }
 
 
-def schema_text(schema: Mapping[str, Any]) -> str:
+def schema_text(schema: SchemaNode) -> str:
     """The schema as the file draftdeck writes."""
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
@@ -117,7 +118,7 @@ def label(key: str) -> str:
     return key.replace("_", " ").replace("-", " ")
 
 
-def _describe(values: Any, name: str) -> dict[str, Any]:
+def _describe(values: Any, name: str) -> SchemaNode:
     """The schema of one value seen as `values` (a list of samples) or of a list."""
     if isinstance(values, list) and values and all(isinstance(v, Mapping) for v in values):
         return {
@@ -130,7 +131,7 @@ def _describe(values: Any, name: str) -> dict[str, Any]:
     return _field([values], name)
 
 
-def _object(samples: Sequence[Mapping[str, Any]], name: str) -> dict[str, Any]:
+def _object(samples: Sequence[Mapping[str, Any]], name: str) -> SchemaNode:
     keys = list(dict.fromkeys(str(k) for sample in samples for k in sample))
     return {
         "type": "object",
@@ -140,7 +141,7 @@ def _object(samples: Sequence[Mapping[str, Any]], name: str) -> dict[str, Any]:
     }
 
 
-def _field(samples: list[Any], key: str) -> dict[str, Any]:
+def _field(samples: list[Any], key: str) -> SchemaNode:
     what = f"The {label(key)}"
     if key in SHARED and all(isinstance(s, str | int) for s in samples):
         return {"$ref": SHARED[key], "description": f"{what}: {SHARED_SAYS[key]}."}
@@ -149,7 +150,9 @@ def _field(samples: list[Any], key: str) -> dict[str, Any]:
     if samples and all(isinstance(s, list) for s in samples):
         entries = [entry for sample in samples for entry in sample]
         longest = max((len(s) for s in samples), default=1)
-        items = _field(entries, key) if entries else {"type": "string", "maxLength": 200}
+        items: SchemaNode = (
+            _field(entries, key) if entries else {"type": "string", "maxLength": 200}
+        )
         items.pop("description", None)
         return {
             "description": f"{what}: a list of at most {_round_up(longest)} entries (in a "
