@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         ScenarioError,
         UsageError,
     )
+    from generator.core.plain import Plain
     from generator.core.text_tables import render_table
     from generator.core.workspace import data_folder
     from generator.documents.model import (
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
         DrawCard,
         DrawingHook,
         IconHook,
+        Value,
     )
     from generator.plugins.questions import Argument, Question
     from generator.plugins.simulation import (
@@ -145,6 +147,8 @@ _WHERE = {
     "DrawCard": "generator.plugins.hooks",
     "DrawingHook": "generator.plugins.hooks",
     "IconHook": "generator.plugins.hooks",
+    "Plain": "generator.core.plain",
+    "Value": "generator.plugins.hooks",
     "Argument": "generator.plugins.questions",
     "Question": "generator.plugins.questions",
     "Figures": "generator.plugins.simulation",
@@ -193,6 +197,7 @@ __all__ = [
     "Paragraph",
     "PathKey",
     "Pen",
+    "Plain",
     "Played",
     "Plugin",
     "Question",
@@ -208,6 +213,7 @@ __all__ = [
     "TextStyle",
     "Translator",
     "UsageError",
+    "Value",
     "and_list",
     "chance",
     "counts",

@@ -27,6 +27,7 @@ GROUPS = {
     "generator.play.compiled": "Compiled kernels",
     "generator.loading.checks": "Cross-checks",
     "generator.loading.document": "Data files",
+    "generator.core.plain": "Data files",
     "generator.loading.manifest": "Data files",
     "generator.model.pack": "Data files",
     "generator.plugins.questions": "Rules questions",

@@ -21,7 +21,8 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, get_args
 
 from generator.core.errors import UsageError
-from generator.plugins.hooks import DrawCard, DrawingHook, IconHook
+from generator.core.plain import Plain
+from generator.plugins.hooks import DrawCard, DrawingHook, IconHook, Value
 from generator.plugins.questions import Question
 from generator.plugins.simulation import Simulation
 
@@ -80,11 +81,9 @@ class Plugin(Generic[ModelT]):
 
     def values(
         self, model: ModelT, edition: str, translator: Translator, draw_card: DrawCard, /
-    ) -> Mapping[str, Any]:
+    ) -> Mapping[str, Value]:
         """What the pack's documents name as {values.…}: what only the rules can compute
-        (odds, worked examples, drawings), for an edition in a language. Plain data
-        (numbers, texts, lists and mappings of them), figures (`Figure`) for `figure:`
-        blocks, card ids for `cards:` blocks."""
+        (odds, worked examples, drawings), for an edition in a language (see `Value`)."""
         raise self._missing("values")
 
     def questions(self) -> Sequence[Question[ModelT, Any]]:
@@ -95,7 +94,7 @@ class Plugin(Generic[ModelT]):
         """The game's simulator, for `draftdeck simulate` and `draftdeck sweep`."""
         raise self._missing("simulation")
 
-    def export(self, model: ModelT, edition: str, /) -> dict[str, Any]:
+    def export(self, model: ModelT, edition: str, /) -> Mapping[str, Plain]:
         """What `data.json` holds for an edition, instead of the raw documents."""
         raise self._missing("export")
 

@@ -8,14 +8,21 @@ drawing or an icon may name them as it likes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:  # types only: importing a plug-in loads nothing more
+    from generator.documents.model import Figure
     from generator.printing.geometry import Rect
     from generator.printing.pen import Pen
     from generator.templates.paint import DrawingContext
 
+
+Value: TypeAlias = (
+    "str | int | float | bool | Figure | Sequence[Value] | Mapping[str, Value] | None"
+)
+"""What a document may name as {values.…}: plain data (numbers, texts, lists and mappings of
+them), figures (`Figure`) for `figure:` blocks, card ids for `cards:` blocks."""
 
 DrawCard: TypeAlias = "Callable[[str, str], Callable[[Pen], None]]"
 """`(component id, card id) -> draws that card's front as the build prints it`."""

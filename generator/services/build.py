@@ -20,6 +20,7 @@ from typing import Any
 from generator.core.diagnostics import Diagnostic
 from generator.core.errors import DataError, DraftdeckError, UsageError
 from generator.core.paths import LOCALES_DIR, PACKAGE_DIR
+from generator.core.plain import Plain
 from generator.loading.files import pack_files
 from generator.output import stamp
 from generator.output.atomic import remove_leftovers
@@ -326,7 +327,7 @@ def _export(loaded: LoadedPack, edition: str) -> bytes:
     return (json.dumps(content, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def data_export(loaded: LoadedPack, edition: str) -> dict[str, Any]:
+def data_export(loaded: LoadedPack, edition: str) -> dict[str, Plain]:
     """The game, and every data file of the edition (shared ones included), by name."""
     manifest = loaded.pack.manifest
     documents = loaded.pack.documents

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.queries import arena_rows, card_rows
+from generator.plugin_api import Plain
 
 
-def edition_export(game: Game, edition_id: str) -> dict[str, Any]:
+def edition_export(game: Game, edition_id: str) -> dict[str, Plain]:
     """Everything a rules reference needs about one edition, as plain data."""
     edition = game.edition(edition_id)
     playoffs = edition.playoffs

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator.plugin_api import Plugin
+from generator.plugin_api import Plain, Plugin
 
 if TYPE_CHECKING:
     from generator.plugin_api import (
@@ -71,7 +71,7 @@ class AllStarDraft(Plugin["Game"]):
 
         return SIMULATION
 
-    def export(self, model: Game, edition: str, /) -> dict[str, Any]:
+    def export(self, model: Game, edition: str, /) -> dict[str, Plain]:
         from .export import edition_export
 
         return edition_export(model, edition)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from generator.games.all_star_draft.model import Edition, Game
-from generator.plugin_api import UsageError
+from generator.plugin_api import Plain, UsageError
 
 GAME_ID = "all-star-draft"
 """The plug-in's id, which the pack's game.yaml names."""
@@ -28,7 +27,7 @@ def edition(game: Game, edition_id: str | None) -> Edition:
     return game.edition(edition_id)
 
 
-def card_rows(game: Game) -> list[dict[str, Any]]:
+def card_rows(game: Game) -> list[dict[str, Plain]]:
     """One dict per card: id, species, number, symbol (None when blank)."""
     return [
         {"id": c.id, "species": c.species, "number": c.number, "symbol": c.symbol}
@@ -36,7 +35,7 @@ def card_rows(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def arena_rows(game: Game, edition_id: str | None) -> list[dict[str, Any]]:
+def arena_rows(game: Game, edition_id: str | None) -> list[dict[str, Plain]]:
     """One dict per arena of an edition."""
     return [
         {

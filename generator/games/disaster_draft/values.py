@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from generator.games.disaster_draft.model import (
     ARMY_SIZES,
@@ -15,10 +14,10 @@ from generator.games.disaster_draft.model import (
     Kind,
     Unit,
 )
-from generator.plugin_api import DrawCard, Translator
+from generator.plugin_api import DrawCard, Translator, Value
 
 
-def values(deck: Deck, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Any]:
+def values(deck: Deck, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Value]:
     """The plug-in's values hook: the unit types with their counts, the armies' sizes, the
     bounds of strength, three example cards and the stand-ins."""
     assert deck.texts is not None, "built by model(), not deck()"

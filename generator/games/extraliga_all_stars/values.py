@@ -31,7 +31,7 @@ from generator.games.extraliga_all_stars.match import (
     match_odds,
 )
 from generator.games.extraliga_all_stars.model import Deck, Texts
-from generator.plugin_api import DrawCard, Translator
+from generator.plugin_api import DrawCard, Translator, Value
 
 PLAIN_TRIO = TRIO
 """A trio with every player in position and no pair: the odds tables' reference strength."""
@@ -42,7 +42,7 @@ EXAMPLE = (
 """The rulebook's worked example: the offence and the defence, in slot order."""
 
 
-def values(deck: Deck, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Any]:
+def values(deck: Deck, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Value]:
     """The plug-in's values hook."""
     assert deck.texts is not None and deck.season is not None, "built by model(), not deck()"
     texts, season = deck.texts, deck.season
@@ -145,7 +145,7 @@ def _bonuses(tr: Translator, texts: Texts) -> list[dict[str, str]]:
     ]
 
 
-def _example(tr: Translator, deck: Deck, texts: Texts) -> dict[str, Any] | None:
+def _example(tr: Translator, deck: Deck, texts: Texts) -> dict[str, Value] | None:
     """The rulebook's worked example scored by the lineup rules: each trio's cards, who is
     in position, the pairs and the total; None if its cards are not in the data."""
     if any(card not in deck.players for trio in EXAMPLE for card in trio):
@@ -173,7 +173,7 @@ def _trio(
     trio: TrioRules,
     pairs: Any,
     total: int,
-) -> dict[str, Any]:
+) -> dict[str, Value]:
     names = texts.players
     return {
         "trio": name,

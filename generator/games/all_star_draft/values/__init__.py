@@ -4,16 +4,14 @@ rules engine plays out on real cards. The sentences are the pack's (documents/*.
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games.all_star_draft.model import Game
 from generator.games.all_star_draft.rules.playoffs import MAX_SWAP, MIN_SWAP
-from generator.plugin_api import DrawCard, Translator
+from generator.plugin_api import DrawCard, Translator, Value
 
 from . import examples, figures, tables
 
 
-def values(game: Game, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Any]:
+def values(game: Game, edition_id: str, tr: Translator, draw_card: DrawCard) -> dict[str, Value]:
     """The plug-in's values hook."""
     edition = game.edition(edition_id)
     setup = edition.setup

@@ -4,7 +4,6 @@ example's sentence names."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from generator.games.all_star_draft.model import Attribute, Card, Edition, Game
 from generator.games.all_star_draft.rules import (
@@ -16,7 +15,7 @@ from generator.games.all_star_draft.rules import (
 )
 from generator.games.all_star_draft.rules.book import RuleBook
 from generator.games.all_star_draft.rules.strength import TeamStrength
-from generator.plugin_api import Translator
+from generator.plugin_api import Translator, Value
 
 ALINE = ["rabbit-4", "duck-4", "tiger-4", "eagle-1", "panda-8"]
 PAUL = ["rabbit-7", "beaver-9", "tiger-5", "duck-1", "eagle-2"]
@@ -74,16 +73,16 @@ def _shown(tr: Translator, game: Game, result: TeamStrength) -> str:
     return f"{attribute} {shown}"
 
 
-def examples(tr: Translator, game: Game, edition: Edition) -> dict[str, Any]:
+def examples(tr: Translator, game: Game, edition: Edition) -> dict[str, Value]:
     """Every worked example: {example-name: what its sentence names}."""
-    found: dict[str, Any] = {"strength": strength(tr, game), "medals": medals(tr, game)}
+    found: dict[str, Value] = {"strength": strength(tr, game), "medals": medals(tr, game)}
     found["shared-rank"] = shared_rank(tr, game, edition)
     found["shootout"] = shootout(tr, game, edition)
     found["last-ticket"] = last_ticket(tr, game, edition)
     return found
 
 
-def strength(tr: Translator, game: Game) -> dict[str, Any]:
+def strength(tr: Translator, game: Game) -> dict[str, Value]:
     """A team's strength and the group it shows."""
     result = team_strength(rule_book(game), ALINE, 3)
     return {
@@ -93,7 +92,7 @@ def strength(tr: Translator, game: Game) -> dict[str, Any]:
     }
 
 
-def medals(tr: Translator, game: Game) -> dict[str, Any]:
+def medals(tr: Translator, game: Game) -> dict[str, Value]:
     """Two teams of equal strength, told apart by the medal of the attribute each shows."""
     ranked = rank_teams(rule_book(game), {"Paul": PAUL, "Juliette": JULIETTE}, 2)
     winner, loser = ranked[0], ranked[1]
@@ -109,7 +108,7 @@ def medals(tr: Translator, game: Game) -> dict[str, Any]:
     }
 
 
-def shared_rank(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | None:
+def shared_rank(tr: Translator, game: Game, edition: Edition) -> dict[str, Value] | None:
     """Four teams in one arena, two of them tied in full."""
     book = rule_book(game, edition.id)
     arena = book.edition.arena(ARENA)
@@ -142,7 +141,7 @@ def shared_rank(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] 
     }
 
 
-def shootout(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | None:
+def shootout(tr: Translator, game: Game, edition: Edition) -> dict[str, Value] | None:
     """A penalty shootout in a five-manager game."""
     book = rule_book(game, edition.id)
     players = len(SHOOTOUT_TEAMS)
@@ -179,7 +178,7 @@ def shootout(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | N
     }
 
 
-def last_ticket(tr: Translator, game: Game, edition: Edition) -> dict[str, Any] | None:
+def last_ticket(tr: Translator, game: Game, edition: Edition) -> dict[str, Value] | None:
     """The edition rulebook's own playoff example, played out: the last two managers, and the
     weaker gives up his only ticket."""
     teams = LAST_TICKET.get(edition.id)

@@ -3,23 +3,21 @@ several files, values sorted by strength, names looked up by id."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.games.all_star_draft.model import Attribute, DraftKind, Edition, Game, Special
-from generator.plugin_api import Translator
+from generator.plugin_api import Translator, Value
 
 BEGINNER_FLAG = "not-for-beginners"
 """The flag of arenas a first game leaves out (the 2020 whistle)."""
 
 
-def setup_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, Any]]:
+def setup_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, Value]]:
     """Species, deck size and arena cards by number of managers (two managers by mode)."""
     setup = edition.setup
     numbers = len(game.numbers)
     removed = setup.two_player_removed_flag
     arenas = len(edition.arenas)
     two_player_arenas = sum(1 for a in edition.arenas if removed not in a.flags)
-    rows = [
+    rows: list[dict[str, Value]] = [
         {
             "managers": 2,
             "mode": tr.name("modes", mode.name),
@@ -43,7 +41,7 @@ def setup_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, A
     return rows
 
 
-def medal_rows(tr: Translator, game: Game) -> list[dict[str, Any]]:
+def medal_rows(tr: Translator, game: Game) -> list[dict[str, Value]]:
     """Which attribute is gold, silver and bronze, for each span of player counts alike."""
     groups: dict[tuple[Attribute, ...], list[int]] = {}
     for players, order in sorted(game.priorities.items()):
@@ -60,7 +58,7 @@ def medal_rows(tr: Translator, game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def order_rows(tr: Translator, game: Game) -> list[dict[str, Any]]:
+def order_rows(tr: Translator, game: Game) -> list[dict[str, Value]]:
     """Every attribute's values, strongest first, as the tiebreaker card lists them."""
     symbols = sorted(game.symbols, key=lambda s: -s.strength)
     species = sorted(game.species, key=lambda s: -s.strength)
@@ -89,10 +87,10 @@ def specials(tr: Translator, game: Game, edition: Edition) -> list[dict[str, str
     ]
 
 
-def arena_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, Any]]:
+def arena_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, Value]]:
     """Every arena: its name, fans by rank, its special and flags by name, and whether it is
     a stand-in."""
-    rows = []
+    rows: list[dict[str, Value]] = []
     for arena in edition.arenas:
         notes = [tr.name("flags", game.flag_names[f]) for f in sorted(arena.flags)]
         if arena.special is not None:
@@ -108,7 +106,7 @@ def arena_rows(tr: Translator, game: Game, edition: Edition) -> list[dict[str, A
     return rows
 
 
-def mode_rows(tr: Translator, edition: Edition) -> list[dict[str, Any]]:
+def mode_rows(tr: Translator, edition: Edition) -> list[dict[str, Value]]:
     """The two-manager drafts: each mode's name, its kind of draft and its numbers."""
     return [
         {
