@@ -23,6 +23,14 @@ from generator.printing.rasterize import png_pages
 from generator.services.find import LoadedPack
 from generator.services.pictures import Picture, Shown, component_pictures, pictures_pdf, printed
 from generator.services.render import Warn, translator
+from generator.services.tts_objects import (
+    BagObject,
+    CardObject,
+    CustomSheet,
+    DeckObject,
+    SavedObject,
+    Transform,
+)
 
 Written = tuple[Path, bool]
 """A file written, and whether its bytes changed."""
@@ -235,14 +243,14 @@ def export_tts(
     Images are named below `base_url`, else by their full file:// address."""
     _check_base_url(base_url)
     written: list[Written] = []
-    bags: dict[tuple[str, str, Path], list[dict[str, Any]]] = {}
+    bags: dict[tuple[str, str, Path], list[CardObject | DeckObject]] = {}
     for target in targets(loaded, out, "tts", editions, locales, warn, components):
         files, deck = _tts_deck(loaded, target, base_url, progress)
         written += files
         bags.setdefault((target.edition, target.locale, target.root), []).append(deck)
     for (edition, locale, root), decks in bags.items():
         env = LanguageEnv(translator(loaded, locale), False)
-        bag = {
+        bag: BagObject = {
             "Name": "Bag",
             "Nickname": env.translate("game", loaded.pack.manifest.name),
             "Description": _deck_stem(loaded, edition, "", locale),
@@ -297,7 +305,7 @@ def tts_grid(cards: int) -> tuple[int, int]:
 
 def _tts_deck(
     loaded: LoadedPack, target: Target, base_url: str, progress: Progress | None = None
-) -> tuple[list[Written], dict[str, Any]]:
+) -> tuple[list[Written], CardObject | DeckObject]:
     """One component's deck in one language: its files, and the deck object."""
     from PIL import Image
 
@@ -312,7 +320,7 @@ def _tts_deck(
     dpi = math.ceil(pixels[0] / (size.width / 25.4))
     backs = [s.back for s in shown if s.back is not None]
     unique_back = len({b.key for b in backs}) > 1
-    decks: dict[str, dict[str, Any]] = {}
+    decks: dict[str, CustomSheet] = {}
     stem = _deck_stem(loaded, target.edition, target.component, target.locale)
     root = target.root
 
@@ -348,15 +356,13 @@ def _tts_deck(
             "Type": 0,
         }
     deck = _deck_object(loaded, target, chunks, decks, per_sheet)
-    saved = {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [deck]}
-    written.append(_write(inside(root, stem, suffix=".json"), _saved_json(saved)))
+    written.append(_write(inside(root, stem, suffix=".json"), _saved_json(deck)))
     return written, deck
 
 
-def _saved_json(saved: dict[str, Any]) -> bytes:
-    """A saved object as Tabletop Simulator reads it; a lone object is wrapped as one."""
-    if "ObjectStates" not in saved:
-        saved = {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [saved]}
+def _saved_json(held: CardObject | DeckObject | BagObject) -> bytes:
+    """A saved object's file holding one object, as Tabletop Simulator reads it."""
+    saved: SavedObject = {"SaveName": "", "GameMode": "", "Date": "", "ObjectStates": [held]}
     return (json.dumps(saved, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -387,9 +393,9 @@ def _deck_object(
     loaded: LoadedPack,
     target: Target,
     chunks: list[list[Shown]],
-    decks: dict[str, dict[str, Any]],
+    decks: dict[str, CustomSheet],
     per_sheet: int,
-) -> dict[str, Any]:
+) -> CardObject | DeckObject:
     """A deck of every physical card (copies repeated) in data order, as large on the table
     as the card is beside a poker card; a deck of one card is that card."""
     env = LanguageEnv(translator(loaded, target.locale), False)
@@ -403,7 +409,7 @@ def _deck_object(
     }
     transform = _transform(chunks[0][0].front.size.width / POKER_WIDTH)
     translate = loaded.pack.manifest.translate
-    cards = []
+    cards: list[CardObject] = []
     for card in component.cards:
         sheet, slot = index[id(card)]
         cards.append(
@@ -435,7 +441,7 @@ POKER_WIDTH = 63.5
 """The width in mm of the card Tabletop Simulator draws at scale 1."""
 
 
-def _transform(scale: float) -> dict[str, float]:
+def _transform(scale: float) -> Transform:
     """Where a loaded deck lies (on the table, face down) and how large it is."""
     scale = round(scale, 4)
     return {

@@ -17,11 +17,12 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import yaml
 
 from generator.core.errors import DraftdeckError, UsageError
+from generator.core.plain import Plain
 from generator.loading import yaml_edit
 from generator.loading.files import read_regular
 from generator.loading.manifest import LAYOUTS
@@ -77,7 +78,43 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:32]
 
 
-def face_layout(loaded: LoadedPack, root: Path, component_id: str, side: str) -> dict[str, Any]:
+class KeyShown(TypedDict):
+    """A key of an element as written, and the file and line that define it."""
+
+    value: Plain
+    file: str
+    line: int
+
+
+class ElementShown(TypedDict):
+    """An element of a face as the editor shows it."""
+
+    name: str
+    type: str
+    file: str
+    line: int
+    box: list[float] | None
+    """[x, y, width, height] in millimetres from the card's bottom left corner; None where
+    the element has none the editor can move."""
+    keys: dict[str, KeyShown]
+
+
+class FaceLayout(TypedDict):
+    """A component's face as the editor shows it."""
+
+    component: str
+    side: str
+    template: str
+    width: float
+    height: float
+    safe: float
+    styles: list[str]
+    elements: list[ElementShown]
+    files: dict[str, str]
+    """Each file's version (`digest`), by its path in the pack."""
+
+
+def face_layout(loaded: LoadedPack, root: Path, component_id: str, side: str) -> FaceLayout:
     """The elements of a component's face as the editor shows them: each with its box in
     millimetres from the card's bottom left corner (None where it has none to move), and
     each key it has with its value and the file and line that define it."""
@@ -85,9 +122,9 @@ def face_layout(loaded: LoadedPack, root: Path, component_id: str, side: str) ->
     component, template, sheet_size = _face(pack, component_id, side)
     elements = pack.templates[template].elements
     files: dict[str, str] = {}
-    shown = []
+    shown: list[ElementShown] = []
     for element in elements:
-        keys = {}
+        keys: dict[str, KeyShown] = {}
         for key in ("box", "centre", "radius", *PANEL_KEYS):
             if key not in element.spec:
                 continue

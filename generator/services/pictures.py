@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from generator.core.plain import Plain
 from generator.loading.items import Card
 from generator.loading.sheets import SheetDocument
 from generator.model.pack import Component, EditionBox
@@ -181,12 +182,12 @@ def picture_png(picture: Picture, dpi: int, bleed: float = 0.0) -> bytes:
     return png_pages(pictures_pdf([picture], bleed), dpi=dpi)[0]
 
 
-def card_fields(card: Card) -> dict[str, Any]:
+def card_fields(card: Card) -> dict[str, Plain]:
     """A card's data as written, for a viewer (plain JSON values)."""
     return {key: _plain(value) for key, value in card.item.fields.items()}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any) -> Plain:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -12,10 +12,11 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from generator.core.diagnostics import format_text
 from generator.core.errors import DataError, DraftdeckError
+from generator.core.plain import Plain
 from generator.i18n.env import LanguageEnv
 from generator.loading.files import pack_files
 from generator.printing.text import TextProblem
@@ -39,6 +40,59 @@ CACHED = 3000
 """Pictures kept drawn (a few MB); the least recently shown are drawn again when asked."""
 
 
+class Problem(TypedDict):
+    """What does not fit on a face: the element and why."""
+
+    element: str
+    message: str
+
+
+class CardView(TypedDict):
+    """A card as the page lists it."""
+
+    id: str
+    front: str
+    """Its front picture's key."""
+    back: str | None
+    text: str
+    """Every text its front draws, for the search box."""
+    file: str
+    line: int
+    fields: dict[str, Plain]
+    problems: dict[str, list[Problem]]
+    """Language -> what does not fit on its faces."""
+
+
+class ComponentView(TypedDict):
+    """A component as the page lists it, with its cards."""
+
+    id: str
+    name: str
+    width: float
+    height: float
+    cards: list[CardView]
+
+
+class PageView(TypedDict):
+    """What the page shows in one language."""
+
+    version: int
+    game: str
+    locales: list[str]
+    source: str
+    locale: str
+    components: list[ComponentView]
+    problems: list[str]
+    printing: list[str]
+    notes: list[str]
+
+
+class LayoutView(layout_editor.FaceLayout):
+    """A face for the layout editor, with the gallery's version."""
+
+    version: int
+
+
 @dataclass
 class State:
     """The gallery at one moment: its version counts the saves that changed something."""
@@ -48,7 +102,7 @@ class State:
     locales: tuple[str, ...] = ()
     source: str = ""
     """The language the pack is written in: the page opens in it."""
-    views: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    views: Mapping[str, list[ComponentView]] = field(default_factory=dict)
     """Language -> its components, each with its cards, as the page lists them."""
     pictures: Mapping[str, Picture] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
@@ -124,25 +178,25 @@ class Gallery:
 
     def _views(
         self, loaded: LoadedPack, warn: Warn
-    ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Picture]]:
+    ) -> tuple[dict[str, list[ComponentView]], dict[str, Picture]]:
         box = loaded.edition(self.edition)
         generation = str(self.state.version + 1)  # faces drawn from more than their text
-        views: dict[str, list[dict[str, Any]]] = {}
+        views: dict[str, list[ComponentView]] = {}
         pictures: dict[str, Picture] = {}
-        overflow: dict[tuple[str, str], dict[str, list[dict[str, str]]]] = {}
+        overflow: dict[tuple[str, str], dict[str, list[Problem]]] = {}
         """(component, card) -> language -> what does not fit on its faces."""
         fit: dict[str, tuple[tuple[str, str], ...]] = {}
         for locale in loaded.pack.manifest.locales:
             env = LanguageEnv(translator(loaded, locale), False)
-            components = []
+            components: list[ComponentView] = []
             for component in printed(box):
                 shown = component_pictures(loaded, box, component, locale, generation, warn)
-                cards = []
+                cards: list[CardView] = []
                 for one in shown:
                     pictures[one.front.key] = one.front
                     if one.back is not None:
                         pictures[one.back.key] = one.back
-                    found = [
+                    found: list[Problem] = [
                         {"element": element, "message": message}
                         for face in (one.front, one.back)
                         if face is not None
@@ -227,7 +281,7 @@ class Gallery:
                 self._drawn.popitem(last=False)
         return data, True
 
-    def view(self, locale: str) -> dict[str, Any]:
+    def view(self, locale: str) -> PageView:
         """What the page shows in a language (the pack's source language for an unknown
         one)."""
         state = self.state
@@ -245,7 +299,7 @@ class Gallery:
             "notes": list(state.notes),
         }
 
-    def layout(self, component: str, side: str) -> dict[str, Any]:
+    def layout(self, component: str, side: str) -> LayoutView:
         """A face's elements for the layout editor, from the pack as last loaded."""
         loaded = self.state.loaded
         if loaded is None:
