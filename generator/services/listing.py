@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from generator.core.errors import UsageError
+from generator.core.plain import Plain
 from generator.model.pack import Component, EditionBox
 
 
-def card_rows(box: EditionBox, component_id: str | None = None) -> list[dict[str, Any]]:
+def card_rows(box: EditionBox, component_id: str | None = None) -> list[dict[str, Plain]]:
     """One row per distinct card: its id and the fields the data gives it (copies once).
 
     Without a component, the one with the most cards from the data is listed.
     """
     component = listed_component(box, component_id)
-    rows: dict[str, dict[str, Any]] = {}
+    rows: dict[str, dict[str, Plain]] = {}
     for card in component.cards:
         if card.id not in rows:
-            row = {"id": card.id, **card.item.fields}
+            row: dict[str, Plain] = {"id": card.id, **card.item.fields}
             row["id"] = card.id  # a card made per value has its own id
             rows[card.id] = row
     return list(rows.values())

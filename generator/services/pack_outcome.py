@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.core.diagnostics import Diagnostic, Severity
+
+
+class OutcomeJson(TypedDict):
+    """A pack's outcome as plain data."""
+
+    diagnostics: list[dict[str, object]]
+    """Each diagnostic's fields, its severity by value."""
+    provisional: list[dict[str, object]]
+    files: int
 
 
 @dataclass(frozen=True)
@@ -19,7 +28,7 @@ class PackOutcome:
     provisional: tuple[Diagnostic, ...]
     files: int
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> OutcomeJson:
         """The outcome as plain data, to remember."""
         return {
             "diagnostics": [_plain(d) for d in self.diagnostics],
@@ -41,7 +50,7 @@ class PackOutcome:
             raise ValueError(f"not a remembered outcome: {error}") from None
 
 
-def _plain(diagnostic: Diagnostic) -> dict[str, Any]:
+def _plain(diagnostic: Diagnostic) -> dict[str, object]:
     return {**asdict(diagnostic), "severity": diagnostic.severity.value}
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from generator.core.errors import DataError, DraftdeckError
 from generator.documents import calibration
@@ -29,7 +28,7 @@ from generator.services.find import LoadedPack
 from generator.templates.faces import Binder, ElementError, Face, Op
 from generator.templates.icons import BUILT_IN
 from generator.templates.model import Element
-from generator.templates.paint import Painter
+from generator.templates.paint import Drawing, Icon, Painter
 
 CALIBRATION = "calibration"
 
@@ -258,24 +257,24 @@ def _refuse_collisions(
         raise TextProblem(component, locale, found.words, found.problem, found.hint, f"card {card}")
 
 
-def icons(loaded: LoadedPack) -> dict[str, Any]:
+def icons(loaded: LoadedPack) -> dict[str, Icon]:
     """Every icon the pack may use: draftdeck's, its plug-in's and its own emblems (a name
     the pack draws itself wins)."""
-    found: dict[str, Any] = dict(BUILT_IN)
+    found: dict[str, Icon] = dict(BUILT_IN)
     if loaded.plugin is not None:
         found.update(checked_icons(loaded.plugin))
     found.update(loaded.pack.emblems)
     return found
 
 
-class _Drawings(dict[str, Any]):
+class _Drawings(dict[str, Drawing]):
     """The plug-in's drawings, imported when one is first drawn."""
 
     def __init__(self, loaded: LoadedPack) -> None:
         super().__init__()
         self.plugin = loaded.plugin
 
-    def __missing__(self, name: str) -> Any:
+    def __missing__(self, name: str) -> Drawing:
         assert self.plugin is not None
         self.update(checked_drawings(self.plugin))
         return self[name]
