@@ -208,7 +208,8 @@ def test_one_command_prints_at_most_a_hundred_problems(
     assert "180 errors, 60 warnings" in result.output.splitlines()[-1]
 
 
-# The collision check files shapes in a grid; it finds exactly what comparing every pair finds.
+# The collision check files a face's shapes in a grid, or looks through a face's few shapes;
+# either finds exactly what comparing every pair finds.
 
 
 def _pairs_reference(parts: Parts, fonts: Setter) -> list[Collision]:
@@ -247,10 +248,13 @@ def _pairs_reference(parts: Parts, fonts: Setter) -> list[Collision]:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32))
-def test_the_grid_finds_what_every_pair_finds(seed: int) -> None:
+def test_the_grid_and_the_look_through_find_what_every_pair_finds(seed: int) -> None:
+    from unittest.mock import patch
+
     from generator.loading.document import Document
     from generator.printing.geometry import Rect
     from generator.printing.pen import TextStyle
+    from generator.templates import collisions as check
     from generator.templates.collisions import collisions
     from generator.templates.faces import CircleOp, RectOp, TextOp
     from generator.templates.model import Located
@@ -292,8 +296,10 @@ def test_the_grid_finds_what_every_pair_finds(seed: int) -> None:
             (Element(f"e{number}", {"type": "text", "box": [0, 0, 1, 1]}, where, ()), tuple(ops))
         )
     fonts = Setter(Where("", ""))
-    found = [(c.text.name, c.other.name, round(c.overlap, 6)) for c in collisions(parts, fonts)]
     expected = [
         (c.text.name, c.other.name, round(c.overlap, 6)) for c in _pairs_reference(parts, fonts)
     ]
-    assert found == expected
+    for few in (0, check.FEW):  # every face filed in a grid; every face looked through
+        with patch.object(check, "FEW", few):
+            found = collisions(parts, fonts)
+        assert [(c.text.name, c.other.name, round(c.overlap, 6)) for c in found] == expected

@@ -100,15 +100,17 @@ def collisions(parts: Sequence[tuple[Element, Sequence[Op]]], setter: Setter) ->
     elements with what each draws, in drawing order, and `setter` sets texts as the pen does
     in the face's language.
 
-    Shapes are filed in a grid of cells by where they lie, so that a text is measured only
-    against the shapes near it: the check grows with the elements of a face, not with their
-    square."""
+    A text is measured only against the shapes near it. A face of many shapes files them
+    in a grid of cells by where they lie, so that the check grows with the elements of a
+    face, not with their square; a face of a few (most cards) is faster looked through."""
     drawn = [(element, [_shape(op, setter) for op in ops]) for element, ops in parts]
-    grid = _Grid([shape for _, shapes in drawn for shape in shapes if shape is not None])
-    for index, (_, shapes) in enumerate(drawn):
-        for number, shape in enumerate(shapes):
-            if shape is not None:
-                grid.file(_bounds(shape), (index, number))
+    filed = [
+        (_bounds(shape), (index, number))
+        for index, (_, shapes) in enumerate(drawn)
+        for number, shape in enumerate(shapes)
+        if shape is not None
+    ]
+    grid = _Few(filed) if len(filed) <= FEW else _Grid(filed)
     found = []
     for index, (element, ops) in enumerate(parts):
         allowed = set(element.spec.get("above", ()))
@@ -148,11 +150,32 @@ def _bounds(shape: Rect | CircleOp) -> Bounds:
     return (shape.x, shape.y, shape.right, shape.top)
 
 
+FEW = 64
+"""Shapes a face may draw for its texts to be measured against each one's bounds in turn
+(below this, filing them in a grid costs more than it saves)."""
+
+
+class _Few:
+    """A face's few shapes, each looked at in turn."""
+
+    def __init__(self, filed: Sequence[tuple[Bounds, tuple[int, int]]]) -> None:
+        self.filed = filed
+
+    def near(self, bounds: Bounds) -> set[tuple[int, int]]:
+        """The shapes whose bounds meet these."""
+        left, bottom, right, top = bounds
+        return {
+            key
+            for (x0, y0, x1, y1), key in self.filed
+            if x0 <= right and x1 >= left and y0 <= top and y1 >= bottom
+        }
+
+
 class _Grid:
     """Shapes filed by the cells their bounds cover."""
 
-    def __init__(self, shapes: Sequence[Rect | CircleOp]) -> None:
-        bounds = [_bounds(s) for s in shapes] or [(0.0, 0.0, 1.0, 1.0)]
+    def __init__(self, filed: Sequence[tuple[Bounds, tuple[int, int]]]) -> None:
+        bounds = [b for b, _ in filed] or [(0.0, 0.0, 1.0, 1.0)]
         self.left = min(b[0] for b in bounds) - GAP
         self.bottom = min(b[1] for b in bounds) - GAP
         width = max(b[2] for b in bounds) + GAP - self.left
@@ -160,6 +183,8 @@ class _Grid:
         self.cell = max(width, height, 1e-3) / CELLS
         self.cells: dict[tuple[int, int], list[tuple[int, int]]] = {}
         self.large: list[tuple[int, int]] = []
+        for where, key in filed:
+            self.file(where, key)
 
     def _range(self, bounds: Bounds) -> tuple[range, range]:
         last = CELLS + 1
