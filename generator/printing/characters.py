@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 DIRECTION_MARKS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -44,6 +44,8 @@ def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset(
     not `drawn` (a note) may hold any character but controls and direction marks. `more`
     are the characters the pack's own fonts add (the template checks then make sure each
     text that uses one is set in a font that has it)."""
+    if drawn and _drawable(more).issuperset(text):
+        return None
     glyphs = printable_everywhere() if drawn else None
     for char in text:
         if char in ALLOWED_CONTROLS:
@@ -58,3 +60,13 @@ def unprintable(text: str, drawn: bool = True, more: frozenset[int] = frozenset(
             shown = f"{code} {char}" + (f" ({name.lower()})" if name else "")
             return f"holds {shown}, which the cards' fonts cannot draw"
     return None
+
+
+@lru_cache(maxsize=16)
+def _drawable(more: frozenset[int]) -> frozenset[str]:
+    """Every character a drawn text may hold: a line break, and what every weight of the
+    embedded fonts (or `more`) draws, but controls and direction marks."""
+    chars = (chr(code) for code in printable_everywhere() | more)
+    return ALLOWED_CONTROLS | frozenset(
+        c for c in chars if c not in DIRECTION_MARKS and unicodedata.category(c) != "Cc"
+    )
