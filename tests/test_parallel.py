@@ -11,9 +11,21 @@ import pytest
 
 from generator.core.errors import DraftdeckError
 from generator.pools import WorkerDied, can_fork, parallel_map
+from tests.spawn_helpers import spawning
 
-needs_fork = pytest.mark.skipif(not can_fork(), reason="workers run serially here")
+needs_fork = pytest.mark.skipif(not can_fork(), reason="workers are spawned here")
 pytestmark = pytest.mark.processes
+
+
+@pytest.fixture(params=["forked", "spawned"])
+def started(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Workers forked (where the platform allows) or spawned, as on macOS and Windows; for
+    spawned ones, whether each pool's state could be sent to them."""
+    if request.param == "forked":
+        if not can_fork():
+            pytest.skip("no fork here")
+        return []
+    return spawning(monkeypatch)
 
 
 def _square_and_pid(offset: int, n: int) -> tuple[int, int]:
@@ -32,13 +44,13 @@ def _killed_on_three(_: None, n: int) -> int:
     return n
 
 
-@needs_fork
-def test_results_come_back_in_order_and_the_state_is_inherited() -> None:
+def test_results_come_back_in_order_and_the_state_is_inherited(started: list[bool]) -> None:
     done: list[int] = []
     results = parallel_map(_square_and_pid, 100, range(7), jobs=3, progress=lambda: done.append(1))
     assert [value for value, _ in results] == [n * n + 100 for n in range(7)]
     assert os.getpid() not in {pid for _, pid in results}
     assert len(done) == 7
+    assert started in ([], [True])
 
 
 def test_one_job_runs_in_this_process() -> None:
@@ -46,15 +58,13 @@ def test_one_job_runs_in_this_process() -> None:
     assert {pid for _, pid in results} == {os.getpid()}
 
 
-def test_a_workers_exception_is_raised_with_its_traceback() -> None:
+def test_a_workers_exception_is_raised_with_its_traceback(started: list[bool]) -> None:
     with pytest.raises(ValueError, match=r"no fives \(5\)") as raised:
         parallel_map(_fails_on_five, None, range(8), jobs=2)
-    if can_fork():
-        assert "_fails_on_five" in str(raised.value.__cause__)
+    assert "_fails_on_five" in str(raised.value.__cause__)
 
 
-@needs_fork
-def test_a_killed_worker_is_reported_as_a_message_not_a_traceback() -> None:
+def test_a_killed_worker_is_reported_as_a_message_not_a_traceback(started: list[bool]) -> None:
     with pytest.raises(WorkerDied, match="a worker process ended early") as raised:
         parallel_map(_killed_on_three, None, range(6), jobs=2)
     assert isinstance(raised.value, DraftdeckError)  # the CLI prints it and exits 1

@@ -11,6 +11,7 @@ from generator.printing.fonts import coverage, register
 from generator.printing.geometry import PAPERS, CropMarks, PrintSettings, Size, impose
 from tests.golden_files import GOLDEN, check_golden
 from tests.pdf_helpers import build_into, close, page_mm, pixel, pixel_at, raster, reader, rgb
+from tests.spawn_helpers import spawning
 
 LOCALES = ("de", "fr", "en")
 GAME = "all-star-draft"
@@ -92,8 +93,15 @@ def test_french_typography_reaches_the_pdf(out: Path) -> None:
 
 
 @pytest.mark.slow
-def test_output_is_byte_identical(tmp_path: Path, out: Path) -> None:
-    build_into(tmp_path, editions=("2025",), locales=("fr",))
+@pytest.mark.processes
+def test_output_is_byte_identical_from_spawned_workers(
+    tmp_path: Path, out: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build again, its workers spawned as on macOS and Windows (each given the packs
+    pickled) instead of forked: the same bytes."""
+    spawned = spawning(monkeypatch)
+    build_into(tmp_path, editions=("2025",), locales=("fr",), jobs=2)
+    assert spawned == [True]
     for name in [*COMPONENT_PAGES, "print-and-play.pdf"]:
         assert (tmp_path / GAME / "2025" / "fr" / name).read_bytes() == (
             out / "2025" / "fr" / name

@@ -28,6 +28,7 @@ from tests.conftest import PACK
 from tests.game_helpers import seated
 from tests.pdf_helpers import font_names
 from tests.rules_helpers import book
+from tests.spawn_helpers import spawning
 
 pytestmark = pytest.mark.usefixtures("in_snapshot")
 
@@ -107,11 +108,14 @@ def _simulate(runner: CliRunner, out: Path, *extra: str) -> dict[str, Any]:
 
 
 @pytest.mark.processes
+@pytest.mark.parametrize("start", ["forked", "spawned"])
 def test_simulate_writes_the_same_report_with_one_or_two_processes(
-    runner: CliRunner, tmp_path: Path
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, start: str
 ) -> None:
     one = _simulate(runner, tmp_path / "one", "--jobs", "1")
+    spawned = spawning(monkeypatch) if start == "spawned" else None
     two = _simulate(runner, tmp_path / "two", "--jobs", "2")
+    assert spawned is None or spawned == [True]  # the games went to spawned workers
     assert one == two  # the PDF bytes too
     assert one["games"] == 60
     seats = one["win_rate_by_seat"]

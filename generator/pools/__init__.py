@@ -11,14 +11,13 @@ once (`generator.pools.dask`). No worker outlives the command
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from generator.core.lifetime import Stopped, stopping_on_signals
-from generator.pools.local import WorkerDied, local_workers
+from generator.pools.local import WorkerDied, can_fork, local_workers
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,11 +39,6 @@ __all__ = [
 def workers_for(items: int, jobs: int = 0) -> int:
     """How many processes to use: `jobs`, or one per core (0), never more than items."""
     return max(1, min(items, jobs or os.cpu_count() or 1))
-
-
-def can_fork() -> bool:
-    """Whether worker processes can safely inherit this one (Linux and the BSDs, not macOS)."""
-    return sys.platform != "win32" and sys.platform != "darwin" and hasattr(os, "fork")
 
 
 class Pool(Protocol):
@@ -96,14 +90,15 @@ def run_all(
 
 @contextmanager
 def workers(state: S, size: int, scheduler: str | None = None) -> Iterator[Any]:
-    """A pool of `size` workers holding `state`: forked now on this machine (this process
-    alone where size is 1 or fork is unsafe), or on the Dask cluster at `scheduler`, or a
-    cluster of this machine's processes started for it (`scheduler` 'local')."""
+    """A pool of `size` workers holding `state`: started now on this machine
+    (`generator.pools.local`: forked, or spawned where fork is unsafe; this process alone
+    where size is 1), or on the Dask cluster at `scheduler`, or a cluster of this machine's
+    processes started for it (`scheduler` 'local')."""
     if scheduler is not None:
         from generator.pools.dask import dask_workers
 
         with dask_workers(state, size, scheduler) as cluster:
             yield cluster
         return
-    with local_workers(state, size if can_fork() else 1) as local:
+    with local_workers(state, size) as local:
         yield local

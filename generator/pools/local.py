@@ -1,18 +1,22 @@
-"""Local worker processes forked with the state the parent loaded.
+"""Local worker processes holding the state the parent loaded.
 
-The pool is the standard library's `ProcessPoolExecutor`, started with
-`fork` so that the workers inherit the state (the model, fonts, catalogs)
-instead of receiving it pickled; where fork is missing or unsafe (Windows,
-macOS) the work runs in this process, one piece after another: slower,
-never different. Each worker watches its parent (`generator.core.lifetime`);
-a pool that stops on an error or an interruption terminates its workers at
-once rather than wait for their tasks.
+The pool is the standard library's `ProcessPoolExecutor`. Where fork is
+safe (Linux, the BSDs) the workers are forked and inherit the state (the
+model, fonts, catalogs); elsewhere (macOS, Windows) they are spawned and
+each receives the state pickled once, then loads what it needs itself. A
+state that cannot be pickled is worked on in this process, one piece after
+another: slower, never different. Each worker watches its parent
+(`generator.core.lifetime`); a pool that stops on an error or an
+interruption terminates its workers at once rather than wait for their
+tasks.
 """
 
 from __future__ import annotations
 
+import copyreg
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -20,6 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from functools import partial
+from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from generator.core.errors import DraftdeckError
@@ -149,15 +154,43 @@ def _call(function: Callable[[Any, Any], Any], item: Any) -> Any:
     return function(_STATE, item)
 
 
+def can_fork() -> bool:
+    """Whether worker processes can safely inherit this one (Linux and the BSDs, not macOS)."""
+    return sys.platform != "win32" and sys.platform != "darwin" and hasattr(os, "fork")
+
+
+def start_method() -> str:
+    """How worker processes start here: forked, or spawned where fork is unsafe."""
+    return "fork" if can_fork() else "spawn"
+
+
+def _read_only(contents: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only mapping made again in the process that receives it."""
+    return MappingProxyType(contents)
+
+
+def sendable(state: Any) -> bool:
+    """Whether `state` can be sent to a spawned worker (read-only mappings, which models
+    use, are sent as their contents)."""
+    copyreg.pickle(MappingProxyType, lambda proxy: (_read_only, (dict(proxy),)))
+    try:
+        pickle.dumps(state)
+    except Exception:  # any object pickle refuses (a lock, an open file, a lambda...)
+        return False
+    return True
+
+
 @contextmanager
 def local_workers(state: S, size: int) -> Iterator[Workers[S]]:
-    """`size` worker processes forked now with `state` (this process alone for a size of 1)."""
-    if size <= 1:
+    """`size` worker processes started now with `state` (this process alone for a size of 1,
+    or for a state that must be spawned and cannot be pickled)."""
+    method = start_method()
+    if size <= 1 or (method == "spawn" and not sendable(state)):
         yield Workers(state, None, 1)
         return
     sys.stdout.flush()  # so that no worker writes the parent's buffered output again
     sys.stderr.flush()
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context(method)
     with signals_noted() as noted:
         pool = ProcessPoolExecutor(
             size, mp_context=context, initializer=_receive, initargs=(state, os.getpid())

@@ -85,6 +85,11 @@ class UnitTable:
         keys = (len(self.units) + 1) ** 3
         return np.full(keys if keys <= MEMO_KEYS else 0, -1, np.int32)
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Unit, ...]]]:
+        """Sent to another process (a worker) as its units, the table made there anew: the
+        numbers are by the identity of the unit objects, which a copy does not keep."""
+        return unit_table, (self.units,)
+
     def of(self, unit: Unit) -> int:
         """The number of a unit of this table."""
         return self.number[id(unit)]
