@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pickle
+from functools import cache
 from typing import Any
 
 import pytest
@@ -22,6 +23,12 @@ GAMES = {
 }
 
 
+@cache
+def _prepared(game: str) -> Prepared:
+    settings = SimulationSettings(4, 3, 1, GAMES[game])
+    return prepared(load_pack(DATA / game, printing=False), settings)
+
+
 def _copy(table: Prepared, how: str) -> Any:
     if how == "pickle":
         assert sendable(table)  # read-only mappings included
@@ -34,8 +41,7 @@ def _copy(table: Prepared, how: str) -> Any:
 @pytest.mark.parametrize("how", ["pickle", "cloudpickle"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_prepared_games_play_alike_once_sent(game: str, how: str) -> None:
-    settings = SimulationSettings(4, 3, 1, GAMES[game])
-    table = prepared(load_pack(DATA / game, printing=False), settings)
+    table = _prepared(game)
     copy = _copy(table, how)
     for seed in (1, 2, 3):
         assert figures(copy, play_game(copy, seed)) == figures(table, play_game(table, seed))
