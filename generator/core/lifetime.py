@@ -103,12 +103,13 @@ def watch_parent(parent: int, direct: bool = True) -> None:
     """End this process as soon as process `parent` is gone, whatever ended it.
 
     A thread looks every WATCH_INTERVAL seconds (a direct child sees its parent
-    change; otherwise the parent's process must be gone or another process);
-    on Linux a direct child also asks the kernel to kill it with its parent.
+    change; otherwise, and on Windows, where an orphan keeps its parent's number,
+    the parent's process must be gone or another process); on Linux a direct
+    child also asks the kernel to kill it with its parent.
     """
     if direct and sys.platform.startswith("linux"):
         _die_with_parent()
-    if direct:
+    if direct and sys.platform != "win32":
 
         def gone() -> bool:
             return os.getppid() != parent
