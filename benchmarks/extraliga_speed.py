@@ -9,8 +9,9 @@
    are solved (target: under 1 s).
 5. 6 dice against 6, all six bonuses each side, the largest legal match
    (target: under 0.5 s).
-6. Large legal matches answered by `rules match --bonuses`, always exactly
-   (target: under 0.5 s).
+6. Large legal matches answered as `rules match --bonuses` answers them (its
+   answer function, in this process), always exactly (target: under 0.5 s),
+   then the peak memory the answer allocated (tracemalloc, a second run).
 7. For each case the search solves, 10^6 matches played with dice and the
    search's own moves must agree with the exact odds within 3 standard
    errors; the run exits 1 if one does not (skip with --quick).
@@ -156,11 +157,20 @@ def _any_match() -> None:
         ("6 v 6, 3 3 0 0 against 0 0 3 3", Side(6, 3, Bonuses(3, 3, 0, 0)), Side(6, 3, Bonuses(0, 0, 3, 3))),
         ("6 v 5, 2 1 2 1 against 1 1 1 1", Side(6, 4, Bonuses(2, 1, 2, 1)), Side(5, 4, Bonuses(1, 1, 1, 1))),
     ]  # fmt: skip
+    import tracemalloc
+
     for name, first, second in cases:
         start = time.perf_counter()
         answer = bonus_answer(first, second)
         seconds = time.perf_counter() - start
-        print(f"rules match --bonuses, {name}: {seconds:.2f} s ({answer['method']})")
+        tracemalloc.start()
+        bonus_answer(first, second)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(
+            f"rules match --bonuses, {name}: {seconds:.2f} s ({answer['method']}; target 0.5 s), "
+            f"peak {peak / 2**20:,.0f} MiB allocated"
+        )
 
 
 def _seasons() -> None:
