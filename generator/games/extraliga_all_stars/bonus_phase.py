@@ -214,9 +214,9 @@ def _tables(first: Side, second: Side, every_position: bool) -> bonus_tables.Tab
     except bonus_tables.TooLarge as error:
         raise SearchTooLarge(
             f"the exact odds with these bonuses need more memory than a question may use "
-            f"({error}); docs/rules-extraliga.md, E9, gives the sizes"
+            f"({error}); no match of the game's own lineups does"
         ) from None
-    _solved.clear()  # one match's tables at a time: the largest take gigabytes
+    _solved.clear()  # one match's tables at a time: the largest take hundreds of megabytes
     _solved[key] = tables
     return tables
 
