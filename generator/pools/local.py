@@ -169,10 +169,15 @@ def _read_only(contents: dict[Any, Any]) -> MappingProxyType[Any, Any]:
     return MappingProxyType(contents)
 
 
+def _send_read_only(proxy: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    """How pickle sends a read-only mapping: as its contents."""
+    return _read_only, (dict(proxy),)
+
+
 def sendable(state: Any) -> bool:
     """Whether `state` can be sent to a spawned worker (read-only mappings, which models
     use, are sent as their contents)."""
-    copyreg.pickle(MappingProxyType, lambda proxy: (_read_only, (dict(proxy),)))
+    copyreg.pickle(MappingProxyType, _send_read_only)
     try:
         pickle.dumps(state)
     except Exception:  # any object pickle refuses (a lock, an open file, a lambda...)
