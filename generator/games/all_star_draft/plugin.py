@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator.plugin_api import Plain, Plugin
+from generator.plugin_api import Plugin
 
 if TYPE_CHECKING:
     from generator.plugin_api import (
@@ -19,9 +19,11 @@ if TYPE_CHECKING:
         IconHook,
         Manifest,
         Pack,
+        Plain,
         Question,
         Simulation,
         Translator,
+        Value,
     )
 
     from .model import Game
@@ -56,7 +58,7 @@ class AllStarDraft(Plugin["Game"]):
 
     def values(
         self, model: Game, edition: str, translator: Translator, draw_card: DrawCard, /
-    ) -> Mapping[str, Any]:
+    ) -> Mapping[str, Value]:
         from .values import values
 
         return values(model, edition, translator, draw_card)

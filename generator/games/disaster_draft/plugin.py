@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         Question,
         Simulation,
         Translator,
+        Value,
     )
 
     from .model import Deck
@@ -45,7 +46,7 @@ class DisasterDraft(Plugin["Deck"]):
 
     def values(
         self, model: Deck, edition: str, translator: Translator, draw_card: DrawCard, /
-    ) -> Mapping[str, Any]:
+    ) -> Mapping[str, Value]:
         from .values import values
 
         return values(model, edition, translator, draw_card)

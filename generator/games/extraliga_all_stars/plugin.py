@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         Question,
         Simulation,
         Translator,
+        Value,
     )
 
     from .model import Deck
@@ -57,7 +58,7 @@ class ExtraligaAllStars(Plugin["Deck"]):
 
     def values(
         self, model: Deck, edition: str, translator: Translator, draw_card: DrawCard, /
-    ) -> Mapping[str, Any]:
+    ) -> Mapping[str, Value]:
         from .values import values
 
         return values(model, edition, translator, draw_card)
